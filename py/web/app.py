@@ -1,0 +1,400 @@
+"""The Altibox app in the browser: routing, screens, events and saving (DESIGN.md §3).
+
+This module is the only one that touches the DOM. It moves strings and events between the page
+and the pure modules (``altibox``, :mod:`web.session`, :mod:`web.pages`, :mod:`web.storage`).
+
+Events: one delegated ``click`` and one ``keydown`` listener on ``#board`` (the board root) and
+one of each on ``document`` for buttons and forms, each wrapped once with ``create_proxy`` and
+kept for the page's life. Targets are found with ``closest()``, so re-rendered elements need no
+rebinding.
+"""
+
+from __future__ import annotations
+
+from pyodide.ffi import create_proxy, to_js
+from pyscript import document, window
+
+from altibox import GAMES
+from altibox.core import RecordError, coerce_option
+
+from . import pages, routes
+from .session import Session
+from .storage import Storage
+
+ARROWS = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
+
+
+def is_null(value) -> bool:
+    """True for Python ``None`` and for JS ``null``/``undefined`` as Pyodide hands them over."""
+    return value is None or type(value).__name__ in ("JsNull", "JsUndefined")
+
+
+def by_id(name: str):
+    """``document.getElementById``."""
+    return document.getElementById(name)
+
+
+class App:
+    """The page's controller: one instance for the page's life (see :func:`main`)."""
+
+    def __init__(self) -> None:
+        self.storage = Storage(lambda: window.localStorage, lambda: window.Date.now())
+        self.game_id: str | None = None
+        self.session: Session | None = None
+        self.ui: dict = {"selected": None, "focus": None}
+        self.save_warned = False
+        self.perf = to_js([])  # click-to-render times in ms, read by tests/bench.py
+        window.altiboxPerf = self.perf
+        self._proxies = [create_proxy(f) for f in (self.on_board_click, self.on_board_key,
+                                                   self.on_doc_click, self.on_doc_key, self.on_submit)]
+        board = by_id("board")
+        board.addEventListener("click", self._proxies[0])
+        board.addEventListener("keydown", self._proxies[1])
+        document.addEventListener("click", self._proxies[2])
+        document.addEventListener("keydown", self._proxies[3])
+        document.addEventListener("submit", self._proxies[4])
+
+    # ------------------------------------------------------------ routing
+
+    def start(self) -> None:
+        """Show the screen the URL asks for, then mark the page ready."""
+        try:
+            self.route(routes.parse_query(str(window.location.search)))
+        except Exception as exc:  # never a blank page
+            self.show_error(f"Something went wrong while opening this page: {exc}")
+            raise
+        finally:
+            document.documentElement.classList.add("ready")
+
+    def route(self, params: dict[str, str]) -> None:
+        game = params.get("game")
+        if not game:
+            self.show_landing()
+            return
+        if game not in GAMES:
+            self.show_error(f"There is no game called “{game}” here.")
+            return
+        self.game_id = game
+        module = GAMES[game]
+        if params.get("new") == "1":
+            try:
+                seed, players, options = routes.new_game_request(params, module)
+                session = Session.new(game, seed=seed, players=players, options=options)
+            except ValueError as exc:
+                self.notice(f"This link cannot start a game: {exc}. Choose the options below instead.")
+                self.show_setup()
+                return
+            self.begin(session)
+            return
+        text = self.storage.load_save(game)
+        if text is not None:
+            try:
+                session = Session.from_text(game, text)
+            except RecordError as exc:
+                kept = self.storage.backup(game, text)
+                where = " A copy was kept in this browser's storage." if kept else ""
+                self.notice(f"Your saved {module.NAME} game could not be loaded ({exc}).{where} "
+                            f"A new game has started.")
+                self.begin(Session.new(game))
+                return
+            for note in session.notes:
+                self.notice(note)
+            if params.get("form") == "1":
+                self.session = session
+                self.show_setup()
+                return
+            self.show_play(session)
+            return
+        if self.storage.problem:
+            self.warn_storage()
+        self.show_setup()
+
+    def set_url(self, query: str) -> None:
+        """Replace the address bar's query without reloading (so a reload resumes)."""
+        try:
+            window.history.replaceState(None, "", query)
+        except Exception:
+            pass
+
+    # ------------------------------------------------------------ screens
+
+    def screen(self, name: str) -> None:
+        document.documentElement.dataset.screen = name
+
+    def show_landing(self) -> None:
+        saved = {}
+        for gid in GAMES:
+            text = self.storage.load_save(gid)
+            ply = None
+            if text is not None:
+                try:
+                    ply = len(Session.from_text(gid, text).log)
+                except RecordError:
+                    ply = None
+            saved[gid] = ply
+        by_id("landing").innerHTML = pages.landing_html(saved)
+        by_id("title").textContent = ""
+        document.title = "Altibox"
+        self.screen("landing")
+
+    def show_error(self, message: str) -> None:
+        links = " ".join(f'<a class="button" href="?game={pages.esc(g)}">{pages.esc(m.NAME)}</a>'
+                         for g, m in GAMES.items())
+        by_id("error").innerHTML = (f'<h2>That did not work</h2><p>{pages.esc(message)}</p>'
+                                    f'<p>Choose a game: {links} or go to <a href="./">the start page</a>.</p>')
+        self.screen("error")
+
+    def show_setup(self) -> None:
+        module = GAMES[self.game_id]
+        by_id("setup").innerHTML = pages.setup_html(self.game_id, replaces_save=self.session is not None)
+        by_id("title").textContent = module.NAME
+        document.title = f"New game · {module.NAME} · Altibox"
+        self.set_url(f"?game={self.game_id}")
+        self.screen("setup")
+
+    def begin(self, session: Session) -> None:
+        """Start playing a new session: save it and fix the URL so a reload resumes it."""
+        self.set_url(f"?game={session.game_id}")
+        self.show_play(session)
+        self.save()
+
+    def show_play(self, session: Session) -> None:
+        self.session = session
+        self.game_id = session.game_id
+        self.ui = {"selected": None, "focus": None}
+        by_id("board").dataset.game = session.game_id
+        by_id("title").textContent = session.module.NAME
+        document.title = f"{session.module.NAME} · Altibox"
+        self.set_url(f"?game={session.game_id}")
+        self.screen("play")
+        self.render()
+
+    # ------------------------------------------------------------ rendering
+
+    def render(self, announce: str | None = None, t0: float | None = None) -> None:
+        """Redraw the board and the panel from the session; all hooks change in this one call."""
+        s = self.session
+        module, state = s.module, s.state
+        board = by_id("board")
+        had_focus = board.contains(document.activeElement) and not is_null(document.activeElement)
+        ui = {"selected": self.ui["selected"], "last": s.last_move, "focus": self.ui["focus"]}
+        board.innerHTML = module.render_svg(module.view(state, module.current_player(state)), ui)
+        board.setAttribute("data-position", module.to_position(state))
+        board.setAttribute("data-ply", str(s.ply))
+        board.removeAttribute("aria-busy")
+        status = by_id("status")
+        out = module.outcome(state)
+        status.textContent = pages.status_words(module, state)
+        if out is None:
+            turn = module.current_player(state)
+            status.setAttribute("data-turn", str(turn))
+            status.removeAttribute("data-winners")
+            status.removeAttribute("data-reason")
+            status.className = f"turn seat-{turn}"
+        else:
+            status.removeAttribute("data-turn")
+            status.setAttribute("data-winners", ",".join(str(w) for w in out.winners))
+            status.setAttribute("data-reason", out.reason)
+            status.className = "over"
+        by_id("scores").innerHTML = pages.scores_html(module, state)
+        log = by_id("log")
+        log.innerHTML = pages.log_html(s.log)
+        result = by_id("result")
+        result.innerHTML = pages.result_html(module, state)
+        result.hidden = out is None
+        by_id("undo").disabled = not s.can_undo()
+        by_id("redo").disabled = not s.can_redo()
+        if announce:
+            by_id("announce").textContent = announce
+        if had_focus:
+            self.focus_cell(self.ui["focus"])
+        if t0 is not None:
+            self.perf.push(window.performance.now() - t0)
+        if log.lastElementChild and not is_null(log.lastElementChild):
+            log.scrollTop = log.scrollHeight
+
+    def focus_cell(self, cell: str | None) -> None:
+        board = by_id("board")
+        el = board.querySelector(f'[data-cell="{cell}"]') if cell else None
+        if is_null(el):
+            el = board.querySelector('[tabindex="0"]') or board.querySelector("[data-cell]")
+        if not is_null(el):
+            el.focus()
+
+    def notice(self, message: str) -> None:
+        """Show a message in ``#notice`` (and announce it)."""
+        box = by_id("notice")
+        box.querySelector(".text").textContent = message
+        box.hidden = False
+        by_id("announce").textContent = message
+
+    def warn_storage(self) -> None:
+        if not self.save_warned:
+            self.save_warned = True
+            why = "is full" if self.storage.problem == "full" else "is not available"
+            self.notice(f"This browser's storage {why}, so this game will not be saved. You can keep playing.")
+
+    def save(self) -> None:
+        if self.session is None:
+            return
+        if not self.storage.write_save(self.session.game_id, self.session.record()):
+            self.warn_storage()
+
+    # ------------------------------------------------------------ actions
+
+    def activate(self, target, t0: float | None = None) -> None:
+        """A click or Enter on the board: play a ``data-move``, or (de)select a ``data-cell``."""
+        s = self.session
+        if s is None or is_null(target):
+            return
+        move_el = target.closest("[data-move]")
+        if not is_null(move_el):
+            self.play(str(move_el.getAttribute("data-move")), t0)
+            return
+        cell_el = target.closest("[data-cell]")
+        if is_null(cell_el):
+            return
+        cell = str(cell_el.getAttribute("data-cell"))
+        self.ui["focus"] = cell
+        selectable = getattr(s.module, "sources", lambda _s: [])(s.state)
+        if cell == self.ui["selected"]:
+            self.ui["selected"] = None
+            self.render(t0=t0)
+        elif cell in selectable:
+            self.ui["selected"] = cell
+            self.render(t0=t0)
+        else:
+            had = self.ui["selected"] is not None
+            self.ui["selected"] = None
+            words = pages.status_words(s.module, s.state)
+            self.render(announce=f"Nothing to move from {cell}. {words}" if not had else None, t0=t0)
+
+    def play(self, move: str, t0: float | None = None) -> None:
+        s = self.session
+        try:
+            notation, words = s.play(move)
+        except ValueError as exc:
+            self.notice(f"That move is not allowed: {exc}")
+            return
+        self.ui["selected"] = None
+        self.ui["focus"] = notation[-2:]
+        self.save()
+        self.render(announce=f"{words}. {pages.status_words(s.module, s.state)}", t0=t0)
+
+    def undo(self) -> None:
+        s = self.session
+        entry = s.undo() if s else None
+        if entry:
+            self.ui["selected"] = None
+            self.save()
+            self.render(announce=f"Took back: {entry[1]}. {pages.status_words(s.module, s.state)}")
+
+    def redo(self) -> None:
+        s = self.session
+        entry = s.redo_move() if s else None
+        if entry:
+            self.ui["selected"] = None
+            self.save()
+            self.render(announce=f"Replayed: {entry[1]}. {pages.status_words(s.module, s.state)}")
+
+    def start_from_form(self, form) -> None:
+        module = GAMES[self.game_id]
+        options = {}
+        try:
+            for name, _label, _choices in pages.CATALOG.get(self.game_id, {}).get("form", []):
+                checked = form.querySelector(f'input[name="{name}"]:checked')
+                if not is_null(checked):
+                    options[name] = coerce_option(module.OPTIONS, name, str(checked.value))
+            session = Session.new(self.game_id, options=options)
+        except ValueError as exc:
+            self.notice(f"Cannot start this game: {exc}")
+            return
+        self.begin(session)
+        self.focus_cell(None)
+
+    # ------------------------------------------------------------ event handlers
+
+    def on_board_click(self, event) -> None:
+        if self.session is None:
+            return
+        t0 = window.performance.now()
+        self.activate(event.target, t0)
+
+    def on_board_key(self, event) -> None:
+        if self.session is None:
+            return
+        key = str(event.key)
+        target = event.target
+        cell_el = target.closest("[data-cell]") if not is_null(target) else None
+        if key in ("Enter", " ") and not is_null(cell_el):
+            event.preventDefault()
+            self.activate(cell_el, window.performance.now())
+        elif key in ARROWS and not is_null(cell_el):
+            event.preventDefault()
+            nxt = self.neighbour(cell_el, *ARROWS[key])
+            if nxt is not None:
+                cell_el.setAttribute("tabindex", "-1")
+                nxt.setAttribute("tabindex", "0")
+                self.ui["focus"] = str(nxt.getAttribute("data-cell"))
+                nxt.focus()
+        elif key == "Escape" and self.ui["selected"] is not None:
+            self.ui["selected"] = None
+            self.render()
+
+    def neighbour(self, el, dx: int, dy: int):
+        """The nearest ``[data-cell]`` from ``el`` in the arrow's direction (by screen position)."""
+        r = el.getBoundingClientRect()
+        cx, cy = r.left + r.width / 2, r.top + r.height / 2
+        best, best_d = None, None
+        for other in by_id("board").querySelectorAll("[data-cell]"):
+            o = other.getBoundingClientRect()
+            ox, oy = o.left + o.width / 2 - cx, o.top + o.height / 2 - cy
+            along = ox * dx + oy * dy
+            if along <= 1:
+                continue
+            across = abs(ox * dy - oy * dx)
+            d = along + 2 * across
+            if best_d is None or d < best_d:
+                best, best_d = other, d
+        return best
+
+    def on_doc_click(self, event) -> None:
+        target = event.target
+        if is_null(target):
+            return
+        action_el = target.closest("[data-action]")
+        if is_null(action_el):
+            return
+        action = str(action_el.getAttribute("data-action"))
+        if action == "undo":
+            self.undo()
+        elif action == "redo":
+            self.redo()
+        elif action == "newgame" and self.game_id:
+            self.show_setup()
+        elif action == "dismiss":
+            by_id("notice").hidden = True
+
+    def on_doc_key(self, event) -> None:
+        if self.session is None or document.documentElement.dataset.screen != "play":
+            return
+        key = str(event.key).lower()
+        if (event.ctrlKey or event.metaKey) and key == "z" and not event.shiftKey:
+            event.preventDefault()
+            self.undo()
+        elif (event.ctrlKey or event.metaKey) and (key == "y" or (key == "z" and event.shiftKey)):
+            event.preventDefault()
+            self.redo()
+
+    def on_submit(self, event) -> None:
+        form = event.target
+        if not is_null(form) and str(form.id) == "setup-form":
+            event.preventDefault()
+            self.start_from_form(form)
+
+
+def main() -> App:
+    """Create the app and show the screen the URL asks for."""
+    app = App()
+    app.start()
+    return app

@@ -1,0 +1,159 @@
+"""HTML fragments of the app's screens, as pure functions of the game state (CPython-testable).
+
+Every player-supplied or rules-supplied text goes through :func:`esc`. The board itself comes
+from the game's own ``render_svg``; everything here is the frame around it.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from altibox import GAMES
+
+# What the landing page and the new-game form say about each game. The form lists only the
+# options a player would choose; the rest keep their defaults (and stay settable by URL).
+CATALOG: dict[str, dict[str, Any]] = {
+    "alto": {
+        "blurb": "Two players stack red and white discs on a 4×4 grid of tiles that flip, then "
+                 "vanish. Higher discs score more.",
+        "players": "2 players",
+        "form": [
+            ("first_player", "Who starts", {0: "Red", 1: "White"}),
+            ("setup", "Placing the discs", {"alternate": "Take turns placing them",
+                                            "random": "Place them at random"}),
+        ],
+    },
+}
+
+
+def esc(text: Any) -> str:
+    """HTML-escape any value's text (quotes included)."""
+    return escape(str(text), quote=True)
+
+
+def landing_html(saved: dict[str, int | None]) -> str:
+    """The list of games, with a resume link for each saved game.
+
+    Args:
+        saved: game id -> moves played in its save, or None when there is no (readable) save.
+    """
+    items = []
+    for gid, module in GAMES.items():
+        info = CATALOG.get(gid, {})
+        ply = saved.get(gid)
+        resume = (f'<a class="button primary" href="?game={esc(gid)}" data-resume="{esc(gid)}">'
+                  f'Resume game <span class="muted">(move {ply})</span></a>') if ply is not None else ""
+        new_label = "New game" if ply is not None else "Play"
+        items.append(
+            f'<li class="game-card" data-game-id="{esc(gid)}">'
+            f'<h2>{esc(module.NAME)}</h2>'
+            f'<p class="muted">{esc(info.get("players", ""))}</p>'
+            f'<p>{esc(info.get("blurb", ""))}</p>'
+            f'<p class="actions">{resume}'
+            f'<a class="button{"" if ply is not None else " primary"}" href="?game={esc(gid)}&amp;form=1">{new_label}</a></p>'
+            f'</li>'
+        )
+    return '<ul class="game-list">' + "".join(items) + "</ul>"
+
+
+def setup_html(game_id: str, values: dict | None = None, replaces_save: bool = False) -> str:
+    """The new-game form for ``game_id``: one radio group per option in CATALOG."""
+    module = GAMES[game_id]
+    info = CATALOG.get(game_id, {})
+    values = values or {}
+    groups = []
+    for name, label, choices in info.get("form", []):
+        current = values.get(name, module.OPTIONS[name][1])
+        radios = "".join(
+            f'<label class="choice"><input type="radio" name="{esc(name)}" value="{esc(v)}"'
+            f'{" checked" if v == current else ""}> {esc(text)}</label>'
+            for v, text in choices.items()
+        )
+        groups.append(f'<fieldset><legend>{esc(label)}</legend>{radios}</fieldset>')
+    warn = ('<p class="warn">Starting a new game replaces the game in progress.</p>'
+            if replaces_save else "")
+    return (
+        f'<form id="setup-form" class="setup" data-game-id="{esc(game_id)}" onsubmit="return false">'
+        f'<h2>New game of {esc(module.NAME)}</h2>{"".join(groups)}{warn}'
+        f'<p class="actions"><button type="submit" class="primary" data-action="start">Start the game</button>'
+        f' <a class="button" href="./">Back</a></p></form>'
+    )
+
+
+def status_words(module: Any, state: Any) -> str:
+    """Whose turn it is, or the result, in words (for ``#status``)."""
+    out = module.outcome(state)
+    if out is not None:
+        return result_headline(module, state, out)
+    prompt = getattr(module, "prompt", None)
+    if prompt is not None:
+        return prompt(state)
+    return f"{module.seat_name(state, module.current_player(state))} to play"
+
+
+def result_headline(module: Any, state: Any, out: Any) -> str:
+    """One line: who won and with what score."""
+    names = [module.seat_name(state, p) for p in range(module.num_players(state))]
+    scores = "–".join(str(s) for s in out.scores)
+    if len(out.winners) == 1:
+        return f"{names[out.winners[0]]} wins, {scores}"
+    if len(out.winners) == len(names):
+        return f"Draw, {scores}"
+    return f"{' and '.join(names[w] for w in out.winners)} share the win, {scores}"
+
+
+def scores_html(module: Any, state: Any) -> str:
+    """The live score table: one column per player, one row per part, then the totals.
+
+    Uses ``module.scoreboard(state)``: per player ``{"total": int, "parts": [{"label", "count",
+    "points"}...]}``. Each total cell carries ``data-player`` and ``data-score``.
+    """
+    board = module.scoreboard(state)
+    n = len(board)
+    names = [module.seat_name(state, p) for p in range(n)]
+    labels: list[str] = []
+    for entry in board:
+        for part in entry["parts"]:
+            if part["label"] not in labels:
+                labels.append(part["label"])
+    head = "".join(f'<th scope="col">{esc(name)}</th>' for name in names)
+    rows = []
+    for label in labels:
+        cells = []
+        for entry in board:
+            part = next((p for p in entry["parts"] if p["label"] == label), None)
+            if part is None or not part.get("count"):
+                cells.append('<td class="muted">–</td>')
+            elif "count" in part and part.get("count") != part["points"]:
+                cells.append(f'<td>{esc(part["count"])} × {esc(part.get("each", ""))} = {esc(part["points"])}</td>'
+                             if part.get("each") else f'<td>{esc(part["points"])}</td>')
+            else:
+                cells.append(f'<td>{esc(part["points"])}</td>')
+        rows.append(f'<tr><th scope="row">{esc(label)}</th>{"".join(cells)}</tr>')
+    totals = "".join(
+        f'<td class="total" data-player="{p}" data-score="{entry["total"]}">{entry["total"]}</td>'
+        for p, entry in enumerate(board)
+    )
+    return (f'<table class="scoreboard"><caption>Score</caption><thead><tr><th></th>{head}</tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody><tfoot><tr><th scope="row">Total</th>{totals}</tr></tfoot></table>')
+
+
+def log_html(log: list[tuple[str, str]], names: list[str] | None = None) -> str:
+    """``#log`` items: one ``li[data-move]`` per ply, words then the notation."""
+    return "".join(
+        f'<li data-move="{esc(move)}" data-ply="{i}"><span class="ply">{i}.</span> {esc(words)} '
+        f'<code class="notation">{esc(move)}</code></li>'
+        for i, (move, words) in enumerate(log, 1)
+    )
+
+
+def result_html(module: Any, state: Any) -> str:
+    """The game-over panel: headline, why it was decided, and the score breakdown."""
+    out = module.outcome(state)
+    if out is None:
+        return ""
+    explain = getattr(module, "explain", None)
+    why = explain(state, out) if explain else ""
+    return (f'<h2>{esc(result_headline(module, state, out))}</h2>'
+            + (f'<p class="why">{esc(why)}</p>' if why else ""))

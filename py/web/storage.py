@@ -1,0 +1,201 @@
+"""Saved games in ``localStorage`` (DESIGN.md §3, Storage).
+
+Keys (the only ones we read or write; all start with ``altibox:``):
+
+- ``altibox:save:<game>``: the record JSON of the game in progress (moves up to the position
+  shown; an undone tail is kept in ``meta.redo``);
+- ``altibox:settings``: JSON object of user settings;
+- ``altibox:backup:<game>:<time>``: a save that could not be read or replayed, at most
+  :data:`MAX_BACKUPS` per game, the oldest dropped.
+
+:class:`Storage` wraps any object with ``getItem``/``setItem``/``removeItem``/``key``/``length``
+(the browser's ``localStorage``, or :class:`MemoryBackend` in tests). Storage that is missing,
+full or denied never raises out of here: the failure is recorded in :attr:`Storage.problem`
+so the page can say the game will not be saved, and play goes on.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+PREFIX = "altibox:"
+MAX_BACKUPS = 5
+
+
+def save_key(game: str) -> str:
+    """``altibox:save:<game>``."""
+    return f"{PREFIX}save:{game}"
+
+
+def backup_key(game: str, time_ms: int) -> str:
+    """``altibox:backup:<game>:<time>`` with the time in milliseconds since the epoch."""
+    return f"{PREFIX}backup:{game}:{int(time_ms)}"
+
+
+SETTINGS_KEY = f"{PREFIX}settings"
+
+
+class MemoryBackend:
+    """A dict with the ``localStorage`` interface; ``quota`` (characters) simulates a full store."""
+
+    def __init__(self, quota: int | None = None):
+        self.data: dict[str, str] = {}
+        self.quota = quota
+
+    @property
+    def length(self) -> int:
+        return len(self.data)
+
+    def key(self, i: int) -> str | None:
+        keys = list(self.data)
+        return keys[i] if 0 <= i < len(keys) else None
+
+    def getItem(self, key: str) -> str | None:  # noqa: N802 (Web Storage names)
+        return self.data.get(key)
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        size = sum(len(k) + len(v) for k, v in self.data.items() if k != key) + len(key) + len(value)
+        if self.quota is not None and size > self.quota:
+            raise RuntimeError("QuotaExceededError: the quota has been exceeded")
+        self.data[key] = str(value)
+
+    def removeItem(self, key: str) -> None:  # noqa: N802
+        self.data.pop(key, None)
+
+
+def _text(value: Any) -> str | None:
+    """A JS ``null``/``undefined`` (``JsNull`` in Pyodide) or ``None`` becomes ``None``."""
+    if value is None or not isinstance(value, str):
+        return None
+    return value
+
+
+class Storage:
+    """Safe access to our keys in a Web Storage backend.
+
+    Args:
+        get_backend: returns the backend; called lazily, because merely reading
+            ``window.localStorage`` throws in a sandboxed or cross-site iframe.
+        now_ms: clock for backup keys (milliseconds).
+
+    Attributes:
+        problem: ``None`` while storage works; otherwise a plain-words reason
+            (``"unavailable"`` or ``"full"``) after the first failure.
+    """
+
+    def __init__(self, get_backend: Callable[[], Any], now_ms: Callable[[], float]):
+        self._get_backend = get_backend
+        self._backend: Any = None
+        self._now_ms = now_ms
+        self.problem: str | None = None
+
+    def _b(self) -> Any:
+        if self._backend is None:
+            try:
+                backend = self._get_backend()
+            except Exception:  # SecurityError in a sandboxed iframe, denied storage, ...
+                backend = None
+            if backend is None or _text(type(backend).__name__) == "JsNull":
+                self.problem = "unavailable"
+                return None
+            self._backend = backend
+        return self._backend
+
+    @property
+    def available(self) -> bool:
+        """True if the backend could be reached (it may still be full)."""
+        return self._b() is not None
+
+    def get(self, key: str) -> str | None:
+        """The text stored at ``key`` or ``None`` (missing key or unusable storage)."""
+        b = self._b()
+        if b is None:
+            return None
+        try:
+            return _text(b.getItem(key))
+        except Exception:
+            self.problem = "unavailable"
+            return None
+
+    def set(self, key: str, value: str) -> bool:
+        """Store ``value``; True on success, False (and :attr:`problem` set) on failure."""
+        assert key.startswith(PREFIX)
+        b = self._b()
+        if b is None:
+            return False
+        try:
+            b.setItem(key, value)
+        except Exception as exc:
+            self.problem = "full" if "quota" in str(exc).lower() else "unavailable"
+            return False
+        if self.problem == "full":
+            self.problem = None
+        return True
+
+    def remove(self, key: str) -> None:
+        """Remove ``key`` if storage is usable; never raises."""
+        assert key.startswith(PREFIX)
+        b = self._b()
+        if b is None:
+            return
+        try:
+            b.removeItem(key)
+        except Exception:
+            self.problem = "unavailable"
+
+    def keys(self, prefix: str = PREFIX) -> list[str]:
+        """All stored keys that start with ``prefix`` (ours only), sorted."""
+        b = self._b()
+        if b is None:
+            return []
+        try:
+            n = int(b.length)
+            found = [_text(b.key(i)) for i in range(n)]
+        except Exception:
+            self.problem = "unavailable"
+            return []
+        return sorted(k for k in found if k and k.startswith(prefix))
+
+    # ----------------------------------------------------------- saves
+
+    def load_save(self, game: str) -> str | None:
+        """The raw save text of ``game`` (not parsed: the caller replays and may back it up)."""
+        return self.get(save_key(game))
+
+    def write_save(self, game: str, record: dict) -> bool:
+        """Store a record as the save of ``game`` (compact JSON). True on success."""
+        return self.set(save_key(game), json.dumps(record, separators=(",", ":")))
+
+    def clear_save(self, game: str) -> None:
+        """Forget the save of ``game``."""
+        self.remove(save_key(game))
+
+    def backup(self, game: str, text: str) -> str | None:
+        """Move a broken save aside to a backup key and drop the oldest beyond MAX_BACKUPS.
+
+        Returns:
+            the backup key, or ``None`` if it could not be written.
+        """
+        key = backup_key(game, self._now_ms())
+        while self.get(key) is not None:  # two backups in the same millisecond
+            key = backup_key(game, int(key.rsplit(":", 1)[1]) + 1)
+        ok = self.set(key, text)
+        self.remove(save_key(game))
+        backups = self.keys(f"{PREFIX}backup:{game}:")
+        backups.sort(key=lambda k: int(k.rsplit(":", 1)[1]))
+        for old in backups[:-MAX_BACKUPS]:
+            self.remove(old)
+        return key if ok else None
+
+    def settings(self) -> dict:
+        """The settings object (``{}`` when missing or unreadable)."""
+        try:
+            data = json.loads(self.get(SETTINGS_KEY) or "{}")
+        except ValueError:
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def write_settings(self, settings: dict) -> bool:
+        """Store the settings object. True on success."""
+        return self.set(SETTINGS_KEY, json.dumps(settings, separators=(",", ":")))

@@ -1,0 +1,319 @@
+#!/usr/bin/env python3
+"""Altibox dev server and static-site builder (standard library only).
+
+    python3 serve.py                 install the pinned runtime on first use, serve on 127.0.0.1:8000
+    python3 serve.py --port 8080     another port
+    python3 serve.py --build DIR     write a self-contained static site to DIR (GitHub Pages ready)
+    python3 serve.py --install-only  only install the pinned runtime into static/vendor/
+
+The runtime (PyScript core and Pyodide, pinned exactly in package.json / package-lock.json) comes
+from npm and is copied to ``static/vendor/{pyscript,pyodide}/``; a stamp file there holds the hash
+of the lock file, so a lock-file change reinstalls it. The Python code in ``py/`` reaches the
+browser as one zip (``py.zip``, unpacked by PyScript with ``"./*"``): the dev server builds it in
+memory from ``py/`` on every request so edits show on reload; ``--build`` writes it to DIR.
+
+Every URL the pages use is relative, so the built site works from any sub-path
+(``https://user.github.io/<repo>/``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import errno
+import hashlib
+import http.server
+import io
+import shutil
+import socketserver
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENDOR = ROOT / "static" / "vendor"
+STAMP = VENDOR / "runtime.stamp"
+LOCK = ROOT / "package-lock.json"
+PY_DIR = ROOT / "py"
+PY_ZIP = "py.zip"
+
+# What the site is made of: these top-level entries (and the generated py.zip), nothing else.
+SITE_FILES = ("index.html", "pyscript.toml")
+SITE_DIRS = ("static",)
+# Which runtime files are copied from node_modules (source dir, destination dir, file filter).
+RUNTIME = (
+    ("node_modules/@pyscript/core/dist", "pyscript", lambda n: not n.endswith(".map")),
+    (
+        "node_modules/pyodide",
+        "pyodide",
+        lambda n: n in {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                        "pyodide-lock.json", "package.json"},
+    ),
+)
+
+MIME = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".toml": "text/plain; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".zip": "application/zip",
+    ".webmanifest": "application/manifest+json",
+    ".css": "text/css",
+    ".html": "text/html; charset=utf-8",
+    ".png": "image/png",
+}
+
+
+class SetupError(Exception):
+    """A problem the user can fix; printed as one clear message, never a traceback."""
+
+
+# ---------------------------------------------------------------- runtime install
+
+def lock_hash() -> str:
+    """SHA-256 of package-lock.json: the version stamp of the installed runtime."""
+    return hashlib.sha256(LOCK.read_bytes()).hexdigest()
+
+
+def runtime_ok() -> bool:
+    """True when static/vendor/ holds the runtime of the current lock file."""
+    return STAMP.is_file() and STAMP.read_text().strip() == lock_hash()
+
+
+def install_runtime(quiet: bool = False) -> None:
+    """Install the pinned runtime into static/vendor/ unless the stamp says it is current.
+
+    Runs ``npm ci`` (from the lock file) when node_modules does not match, then copies the files.
+
+    Raises:
+        SetupError: npm is missing or fails, or the copied files are incomplete.
+    """
+    if runtime_ok():
+        return
+    say = (lambda *a: None) if quiet else (lambda *a: print(*a, flush=True))
+    installed = ROOT / "node_modules" / ".package-lock.json"
+    need_npm = not all((ROOT / src).is_dir() for src, _, _ in RUNTIME) or not installed.is_file() \
+        or _locked_versions(installed) != _locked_versions(LOCK)
+    if need_npm:
+        npm = shutil.which("npm")
+        if not npm:
+            raise SetupError(
+                "npm is needed once, to fetch the pinned runtime (PyScript core 0.7.31 and "
+                "Pyodide 314.0.7) from the npm registry.\n"
+                "Install Node.js with npm (Debian/Ubuntu: sudo apt-get install npm), then run this again."
+            )
+        say("Installing the pinned runtime with npm (first run only)...")
+        proc = subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"],
+                              cwd=ROOT, capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise SetupError(f"npm ci failed (exit {proc.returncode}):\n{proc.stderr.strip() or proc.stdout.strip()}")
+    tmp = VENDOR.with_name("vendor.tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    for src, dest, keep in RUNTIME:
+        src_dir = ROOT / src
+        (tmp / dest).mkdir(parents=True, exist_ok=True)
+        for f in sorted(src_dir.iterdir()):
+            if f.is_file() and keep(f.name):
+                shutil.copy2(f, tmp / dest / f.name)
+    for must in ("pyscript/core.js", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm"):
+        if not (tmp / must).is_file():
+            raise SetupError(f"the runtime is incomplete: {must} is missing after npm ci")
+    (tmp / "runtime.stamp").write_text(lock_hash() + "\n")
+    shutil.rmtree(VENDOR, ignore_errors=True)
+    tmp.rename(VENDOR)
+    say(f"Runtime installed in {VENDOR.relative_to(ROOT)}/")
+
+
+def _locked_versions(lock_file: Path) -> dict:
+    import json
+
+    data = json.loads(lock_file.read_text())
+    return {k: v.get("version") for k, v in data.get("packages", {}).items() if k}
+
+
+# ---------------------------------------------------------------- the site
+
+def py_zip_bytes() -> bytes:
+    """The Python code of py/ as a deterministic zip (sorted entries, fixed timestamps).
+
+    Holds ``.py`` and ``.json`` files only (no caches), with paths relative to py/, so that
+    unpacking it in Pyodide's working directory makes ``altibox`` and ``web`` importable.
+    """
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for path in sorted(PY_DIR.rglob("*")):
+            if path.is_file() and path.suffix in (".py", ".json") and "__pycache__" not in path.parts:
+                info = zipfile.ZipInfo(path.relative_to(PY_DIR).as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
+                info.compress_type = zipfile.ZIP_DEFLATED
+                info.external_attr = 0o644 << 16
+                zf.writestr(info, path.read_bytes())
+    return buf.getvalue()
+
+
+def build(out: Path) -> None:
+    """Write the static site to ``out``: the pages, py.zip, static/ (with the runtime), .nojekyll.
+
+    Raises:
+        SetupError: ``out`` cannot be created or written, or is the source tree itself.
+    """
+    install_runtime()
+    out = out.resolve()
+    if out == ROOT or ROOT.is_relative_to(out):
+        raise SetupError(f"refusing to build into {out}: it contains the source tree")
+    try:
+        if out.exists():
+            if not out.is_dir():
+                raise SetupError(f"{out} exists and is not a directory")
+            for child in out.iterdir():  # clear what a previous build left, keep the dir itself
+                shutil.rmtree(child) if child.is_dir() and not child.is_symlink() else child.unlink()
+        out.mkdir(parents=True, exist_ok=True)
+        for name in SITE_FILES:
+            if (ROOT / name).is_file():
+                shutil.copy2(ROOT / name, out / name)
+        for name in SITE_DIRS:
+            shutil.copytree(ROOT / name, out / name,
+                            ignore=shutil.ignore_patterns("*.map", "__pycache__", "runtime.stamp.tmp"))
+        (out / PY_ZIP).write_bytes(py_zip_bytes())
+        (out / ".nojekyll").write_text("")
+    except PermissionError as exc:
+        raise SetupError(f"cannot write the site to {out}: permission denied ({exc.filename})") from None
+    except OSError as exc:
+        if isinstance(exc, SetupError):
+            raise
+        raise SetupError(f"cannot write the site to {out}: {exc.strerror or exc}") from None
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Serves the site with correct MIME types (.wasm, .mjs) and no directory listings.
+
+    In dev mode (``site_dir`` None) only the site's own entries of the source tree are served
+    and ``py.zip`` is built from py/ on each request. With ``prefix`` (e.g. ``/altibox/``) the
+    site is served under that sub-path, as GitHub Pages serves a project site.
+    """
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
+    site_dir: Path | None = None
+    prefix = "/"
+    quiet = False
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, directory=str(self.site_dir or ROOT), **kwargs)
+
+    def _strip(self) -> str | None:
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        if not path.startswith(self.prefix):
+            if path + "/" == self.prefix:
+                return "redirect"
+            return None
+        return "/" + path[len(self.prefix):]
+
+    def _allowed(self, rel: str) -> bool:
+        if self.site_dir is not None:
+            return True
+        first = rel.lstrip("/").split("/", 1)[0]
+        return first == "" or first in SITE_FILES or first in SITE_DIRS
+
+    def do_GET(self):  # noqa: N802 (http.server naming)
+        self._serve(head=False)
+
+    def do_HEAD(self):  # noqa: N802
+        self._serve(head=True)
+
+    def _serve(self, head: bool) -> None:
+        rel = self._strip()
+        if rel == "redirect":
+            self.send_response(301)
+            self.send_header("Location", self.prefix)
+            self.end_headers()
+            return
+        if rel is None or not self._allowed(rel) or "/." in rel:
+            self.send_error(404, "Not found")
+            return
+        if self.site_dir is None and rel == "/" + PY_ZIP:
+            body = py_zip_bytes()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/zip")
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Cache-Control", "no-cache")
+            self.end_headers()
+            if not head:
+                self.wfile.write(body)
+            return
+        fs_path = Path(self.translate_path(rel))
+        if fs_path.is_dir() and not (fs_path / "index.html").is_file():
+            self.send_error(404, "Not found")
+            return
+        self.path = rel + ("?" + self.path.split("?", 1)[1] if "?" in self.path else "")
+        if head:
+            super().do_HEAD()
+        else:
+            super().do_GET()
+
+    def end_headers(self):
+        if self.site_dir is None:
+            self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format, *args):  # noqa: A002
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+    allow_reuse_address = False
+
+
+def make_server(host: str = "127.0.0.1", port: int = 8000, site_dir: Path | None = None,
+                prefix: str = "/", quiet: bool = False) -> Server:
+    """An HTTP server for the site (dev tree, or a built ``site_dir``), not yet serving.
+
+    Raises:
+        SetupError: the port is taken or cannot be bound.
+    """
+    if not prefix.startswith("/") or not prefix.endswith("/"):
+        raise SetupError(f"prefix must start and end with '/', got {prefix!r}")
+    handler = type("SiteHandler", (Handler,), {"site_dir": site_dir, "prefix": prefix, "quiet": quiet})
+    try:
+        return Server((host, port), handler)
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            raise SetupError(f"port {port} is already in use; try: python3 serve.py --port {port + 1}") from None
+        raise SetupError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="Serve Altibox locally, or build the static site.")
+    ap.add_argument("--port", type=int, default=8000, help="port to serve on (default 8000)")
+    ap.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    ap.add_argument("--build", metavar="DIR", type=Path, help="write the static site to DIR and exit")
+    ap.add_argument("--install-only", action="store_true", help="install the pinned runtime and exit")
+    ap.add_argument("--quiet", action="store_true", help="do not log requests")
+    args = ap.parse_args(argv)
+    try:
+        if args.build:
+            build(args.build)
+            print(f"Static site written to {args.build.resolve()} (serve it from any path; .nojekyll included)")
+            return 0
+        install_runtime()
+        if args.install_only:
+            return 0
+        server = make_server(args.host, args.port, quiet=args.quiet)
+    except SetupError as exc:
+        print(f"serve.py: {exc}", file=sys.stderr)
+        return 2
+    url = f"http://{args.host}:{server.server_address[1]}/"
+    print(f"Altibox is served at {url}  (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print("\nstopped")
+    finally:
+        server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

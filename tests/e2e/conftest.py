@@ -1,0 +1,126 @@
+"""End-to-end fixtures: one Chromium for the whole session, the app served on a free port.
+
+The browser is Debian's Chromium (``$ALTIBOX_CHROMIUM``, set by tests/run.sh, or
+/usr/bin/chromium) launched through Playwright's ``executable_path``; where neither exists,
+Playwright's own browser (``playwright install chromium``) is used.
+
+Every test gets a fresh browser context (clean storage) from :func:`open_app`, which fails the
+test on any request outside the page's origin and on any console error or page error.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+import serve
+
+BOOT_TIMEOUT_MS = 90_000  # Pyodide cold start is ~6 s here on 2 cores; leave a wide margin
+ROOT = Path(__file__).resolve().parents[2]
+
+pytestmark = pytest.mark.e2e
+
+
+def _chromium() -> str | None:
+    for c in (os.environ.get("ALTIBOX_CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser"):
+        if c and os.access(c, os.X_OK):
+            return c
+    return None
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    args = ["--disable-background-networking", "--disable-component-update", "--disable-sync",
+            "--no-first-run", "--disable-gpu", "--disable-quic"]
+    if os.geteuid() == 0:
+        args.append("--no-sandbox")
+    out = {**browser_type_launch_args, "args": args}
+    exe = _chromium()
+    if exe:
+        out["executable_path"] = exe
+    return out
+
+
+def start_server(site_dir: Path | None = None, prefix: str = "/"):
+    """Serve the dev tree (or a built site under ``prefix``) on a free port in a thread."""
+    serve.install_runtime(quiet=True)
+    server = serve.make_server("127.0.0.1", 0, site_dir=site_dir, prefix=prefix, quiet=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}{prefix}"
+
+
+@pytest.fixture(scope="session")
+def base_url_app():
+    server, url = start_server()
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+class Guard:
+    """Collects what must never happen: outside requests, console errors, page errors."""
+
+    def __init__(self, origin: str):
+        self.origin = origin
+        self.outside: list[str] = []
+        self.errors: list[str] = []
+
+    def on_request(self, request) -> None:
+        url = request.url
+        if url.startswith(("data:", "blob:")):
+            return
+        parts = urlsplit(url)
+        if f"{parts.scheme}://{parts.netloc}" != self.origin:
+            self.outside.append(url)
+
+    def on_console(self, msg) -> None:
+        if msg.type == "error":
+            self.errors.append(f"console: {msg.text} @ {msg.location.get('url')}")
+
+    def on_pageerror(self, err) -> None:
+        self.errors.append(f"pageerror: {err}")
+
+    def check(self) -> None:
+        assert not self.outside, f"requests left the origin: {self.outside}"
+        assert not self.errors, "errors in the page:\n" + "\n".join(self.errors)
+
+
+@pytest.fixture
+def open_app(browser, base_url_app):
+    """``open_app(query="", base=None, init_script=None) -> page``: a fresh context, page loaded and ready.
+
+    ``base`` overrides the site URL (e.g. a built site under a sub-path). The guard is checked at
+    teardown; tests that expect an error message in the page still may not log console errors.
+    """
+    opened = []
+
+    def _open(query: str = "", base: str | None = None, init_script: str | None = None, context=None):
+        url = (base or base_url_app) + query
+        origin = "{0.scheme}://{0.netloc}".format(urlsplit(url))
+        if context is None:
+            context = browser.new_context(viewport={"width": 1100, "height": 900})
+            guard = Guard(origin)
+            context.on("request", guard.on_request)
+            opened.append((context, guard))
+        else:
+            guard = next(g for c, g in opened if c is context)
+        if init_script:
+            context.add_init_script(init_script)
+        page = context.new_page()
+        page.set_default_timeout(BOOT_TIMEOUT_MS)
+        page.on("console", guard.on_console)
+        page.on("pageerror", guard.on_pageerror)
+        page.goto(url)
+        page.wait_for_selector("html.ready", state="attached", timeout=BOOT_TIMEOUT_MS)
+        return page
+
+    yield _open
+    for context, guard in opened:
+        context.close()
+    for _context, guard in opened:
+        guard.check()

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# The one test command (DESIGN.md §4): bash tests/run.sh [pytest args...]
+# Installs what the tests need on a fresh machine, then runs pytest:
+#   - a virtualenv in .venv with the pinned Python test packages (tests/requirements.txt);
+#   - the pinned runtime (PyScript core + Pyodide) via npm into static/vendor/ (serve.py);
+#   - a Chromium: $ALTIBOX_CHROMIUM, else Debian's /usr/bin/chromium (installed with apt when
+#     missing and running as root), else Playwright's own browser where `playwright install` works.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+PY=${PYTHON:-python3}
+
+say() { printf '\n== %s\n' "$*"; }
+
+# --- Python packages
+if [ ! -x .venv/bin/python ]; then
+  say "creating .venv"
+  "$PY" -m venv .venv
+fi
+REQ_HASH=$(sha256sum tests/requirements.txt | cut -d' ' -f1)
+if [ "$(cat .venv/.requirements.sha256 2>/dev/null)" != "$REQ_HASH" ]; then
+  say "installing Python test packages"
+  .venv/bin/python -m pip install --quiet --disable-pip-version-check -r tests/requirements.txt
+  echo "$REQ_HASH" > .venv/.requirements.sha256
+fi
+
+# --- the pinned runtime (npm ci from package-lock.json, copied to static/vendor/)
+if ! command -v npm >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  say "installing npm with apt"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null
+fi
+say "checking the pinned runtime"
+.venv/bin/python serve.py --install-only
+
+# --- a Chromium
+find_chromium() {
+  for c in "${ALTIBOX_CHROMIUM:-}" /usr/bin/chromium /usr/bin/chromium-browser; do
+    if [ -n "$c" ] && [ -x "$c" ]; then echo "$c"; return 0; fi
+  done
+  return 1
+}
+if ! CHROME=$(find_chromium); then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    say "installing Debian's chromium with apt"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    CHROME=$(find_chromium) || CHROME=""
+  else
+    CHROME=""
+  fi
+fi
+if [ -z "$CHROME" ]; then
+  say "no system Chromium: trying Playwright's own browser"
+  .venv/bin/python -m playwright install chromium || {
+    echo "No Chromium found. Install Debian's chromium (apt-get install chromium) or set ALTIBOX_CHROMIUM." >&2
+    exit 1
+  }
+else
+  export ALTIBOX_CHROMIUM="$CHROME"
+  echo "using $CHROME ($("$CHROME" --version 2>/dev/null | head -1))"
+fi
+
+say "running pytest"
+exec .venv/bin/python -m pytest "$@"
