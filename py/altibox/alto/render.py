@@ -1,0 +1,322 @@
+"""The Alto board as SVG: a pure function of a view and the UI selection (DESIGN.md §2, §3).
+
+:func:`render_svg` returns one ``<svg>`` string and touches no browser API, so it is unit-tested
+in CPython. The board is 400 x 400 user units: a 20-unit margin holds the rank (1–4) and file
+(a–d) labels, and each of the 16 cells is a 90-unit square, row 4 at the top, column a at the
+left (chess style, spec §5).
+
+DOM contract (DESIGN.md §3): every cell is a ``<g class="cell ..." data-cell="c3">`` group that
+receives clicks; ``data-move`` marks the groups that stand for one whole legal move; highlight
+overlays carry ``pointer-events="none"``. Colour is never the only cue: discs carry the letter
+``R`` or ``W``, tiles show the active symbol as a glyph and as a letter, and every cell has an
+``aria-label`` in words.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .rules import (
+    CELLS, COLOUR_WORDS, INDEX, MOVEMENT, PLACEMENT, SYMBOL_NAMES, State, parse_move,
+)
+
+SIZE = 400
+MARGIN = 20
+CELL = 90
+
+# Inline colours, so the board looks right even without the stylesheet.
+_BOARD_FILL = "#7a6a55"
+_SQUARE_FILL = "#8c7b66"
+_BRIGHT_FILL, _BRIGHT_INK = "#f6efe0", "#5a4a3a"
+_BLACK_FILL, _BLACK_INK = "#2b2623", "#efe6d4"
+_GONE_STROKE = "#d8ccb6"
+_RED_FILL, _RED_STROKE, _RED_INK = "#c0392b", "#5e1710", "#ffffff"
+_WHITE_FILL, _WHITE_STROKE, _WHITE_INK = "#f8f5ee", "#3d3a35", "#222222"
+_HL_SEL, _HL_DEST, _HL_LAST, _HL_SRC = "#1e88e5", "#2e7d32", "#fdd835", "#ffe082"
+
+
+def _esc(text: Any) -> str:
+    """``text`` escaped for XML character data and double-quoted attribute values."""
+    return (
+        str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+        .replace('"', "&quot;")
+    )
+
+
+def _attrs(**kw: Any) -> str:
+    """Attributes in the given order; ``None`` values are left out; ``_`` in names becomes ``-``."""
+    return "".join(
+        f' {k.rstrip("_").replace("_", "-")}="{_esc(v)}"' for k, v in kw.items() if v is not None
+    )
+
+
+def _fmt(x: float) -> str:
+    s = f"{x:.2f}".rstrip("0").rstrip(".")
+    return "0" if s == "-0" else s
+
+
+# ---------------------------------------------------------------------------- glyphs (§3)
+# Drawn in cell-local coordinates (0..90), centred on (45, 45), built once.
+
+def _arrows(directions: list[tuple[int, int]], double: bool = False) -> str:
+    shafts, heads = [], []
+    for dx, dy in directions:
+        n = (dx * dx + dy * dy) ** 0.5
+        ux, uy = dx / n, dy / n
+        px, py = -uy, ux  # perpendicular
+        r0, r1, head = 19.0, 35.0, 7.0
+        tip = (45 + ux * r1, 45 + uy * r1)
+        base = (45 + ux * (r1 - head), 45 + uy * (r1 - head))
+        offsets = (-2.2, 2.2) if double else (0.0,)
+        for o in offsets:
+            shafts.append(
+                f"M{_fmt(45 + ux * r0 + px * o)} {_fmt(45 + uy * r0 + py * o)}"
+                f"L{_fmt(base[0] + px * o)} {_fmt(base[1] + py * o)}"
+            )
+        heads.append(
+            f"M{_fmt(tip[0])} {_fmt(tip[1])}"
+            f"L{_fmt(base[0] + px * 5)} {_fmt(base[1] + py * 5)}"
+            f"L{_fmt(base[0] - px * 5)} {_fmt(base[1] - py * 5)}Z"
+        )
+    return "".join(shafts), "".join(heads)
+
+
+_ORTHO_DIRS = [(0, -1), (1, 0), (0, 1), (-1, 0)]
+_DIAG_DIRS = [(1, -1), (1, 1), (-1, 1), (-1, -1)]
+
+
+def _glyph(symbol: str, ink: str) -> str:
+    dirs = {"A": _ORTHO_DIRS + _DIAG_DIRS, "O": _ORTHO_DIRS, "D": _DIAG_DIRS, "S": _ORTHO_DIRS}
+    shafts, heads = _arrows(dirs[symbol], double=symbol == "S")
+    out = (
+        f'<g class="glyph glyph-{symbol}" pointer-events="none">'
+        f'<path d="{shafts}" fill="none" stroke="{ink}" stroke-width="2.2" stroke-linecap="round"/>'
+        f'<path d="{heads}" fill="{ink}"/>'
+    )
+    if symbol == "S":  # a small stack icon in the middle
+        out += "".join(
+            f'<rect x="37" y="{y}" width="16" height="4" rx="2" fill="{ink}"/>' for y in (38, 43, 48)
+        )
+    return out + "</g>"
+
+
+_GLYPHS = {
+    (sym, bright): _glyph(sym, _BRIGHT_INK if bright else _BLACK_INK)
+    for sym in SYMBOL_NAMES for bright in (True, False)
+}
+
+
+# ---------------------------------------------------------------------------- cells
+
+def _tile_svg(cell: Any) -> str:
+    if cell.tile is None:
+        return (
+            '<rect class="tile tile-gone" x="6" y="6" width="78" height="78" rx="8" fill="none" '
+            f'stroke="{_GONE_STROKE}" stroke-width="2" stroke-dasharray="6 5"/>'
+        )
+    sym = cell.active
+    fill, ink = (_BRIGHT_FILL, _BRIGHT_INK) if cell.bright else (_BLACK_FILL, _BLACK_INK)
+    side = "bright" if cell.bright else "black"
+    return (
+        f'<rect class="tile tile-{side}" x="5" y="5" width="80" height="80" rx="8" '
+        f'fill="{fill}" stroke="#1c1814" stroke-width="1.5"/>'
+        + _GLYPHS[sym, cell.bright]
+        + f'<text class="sym" x="10" y="19" font-size="12" font-weight="bold" fill="{ink}" '
+        f'font-family="sans-serif" pointer-events="none">{sym}</text>'
+    )
+
+
+def _disc_style(colour: str) -> tuple[str, str, str, str]:
+    if colour == "r":
+        return "disc disc-r", _RED_FILL, _RED_STROKE, _RED_INK
+    return "disc disc-w", _WHITE_FILL, _WHITE_STROKE, _WHITE_INK
+
+
+def _stack_svg(stack: str) -> str:
+    if not stack:
+        return ""
+    out = ['<g class="stack" pointer-events="none">']
+    if len(stack) == 1:
+        cls, fill, stroke, ink = _disc_style(stack)
+        letter = stack.upper()
+        out.append(
+            f'<g class="{cls}"><circle cx="45" cy="47" r="17" fill="{fill}" stroke="{stroke}" '
+            f'stroke-width="2"/><circle cx="45" cy="47" r="12" fill="none" stroke="{stroke}" '
+            f'stroke-width="0.8"/><text x="45" y="52" font-size="14" font-weight="bold" '
+            f'text-anchor="middle" font-family="sans-serif" fill="{ink}">{letter}</text></g>'
+        )
+    else:
+        h = len(stack)
+        band = min(12.0, 60.0 / h)  # each disc seen from the side, bottom to top
+        gap = 1.0 if band > 4 else 0.4
+        bottom = 76.0
+        for k, colour in enumerate(stack):
+            cls, fill, stroke, ink = _disc_style(colour)
+            y = bottom - (k + 1) * band
+            fs = max(3.0, band - 2.5)
+            out.append(
+                f'<g class="{cls}"><rect x="25" y="{_fmt(y)}" width="40" '
+                f'height="{_fmt(band - gap)}" rx="{_fmt(min(5.0, (band - gap) / 2))}" fill="{fill}" '
+                f'stroke="{stroke}" stroke-width="1"/><text x="45" '
+                f'y="{_fmt(y + (band - gap) / 2 + fs * 0.36)}" font-size="{_fmt(fs)}" '
+                f'font-weight="bold" text-anchor="middle" font-family="sans-serif" '
+                f'fill="{ink}">{colour.upper()}</text></g>'
+            )
+        out.append(
+            f'<g class="badge"><circle cx="75" cy="15" r="10" fill="#1c1814" stroke="#ffffff" '
+            f'stroke-width="1.2"/><text x="75" y="19.5" font-size="12" font-weight="bold" '
+            f'text-anchor="middle" font-family="sans-serif" fill="#ffffff">{h}</text></g>'
+        )
+    out.append("</g>")
+    return "".join(out)
+
+
+def _aria(name: str, cell: Any, flags: list[str]) -> str:
+    if cell.tile is None:
+        tile = "no tile"
+    else:
+        side = "bright side" if cell.bright else "black side"
+        tile = f"{SYMBOL_NAMES[cell.active]} tile, {side}"
+    if not cell.stack:
+        discs = "no discs"
+    elif len(cell.stack) == 1:
+        discs = f"one {COLOUR_WORDS[cell.stack]} disc"
+    else:
+        discs = (f"{len(cell.stack)} discs bottom to top: "
+                 + ", ".join(COLOUR_WORDS[c] for c in cell.stack))
+    return ", ".join([name, tile, discs] + flags)
+
+
+def render_svg(view: State, ui: dict | None = None) -> str:
+    """The board of ``view`` as one ``<svg>`` string (pure and deterministic).
+
+    Args:
+        view: an Alto state (``alto.view(state, player)``).
+        ui: optional dict with keys ``"selected"`` (a source cell or ``None``), ``"last"`` (the
+            notation of the last move or ``None``) and ``"focus"`` (the cell with
+            ``tabindex="0"``; default ``"a1"``). A ``selected`` cell that is not a source of a
+            legal move is ignored.
+
+    Returns:
+        ``<svg class="alto-board" role="grid" viewBox="0 0 400 400" ...>`` with 16 groups
+        ``<g class="cell tile-bright|tile-black|tile-none [source] [selected] [dest]
+        [last-from] [last-to]" data-cell=.. [data-move=..] tabindex role="button" aria-label>``.
+        In the movement phase with a selected source, each destination's group has
+        ``data-move="<src><dst>"``; in the placement phase every free tile has
+        ``data-move="@<cell>"``.
+
+    Raises:
+        ValueError: a ``selected``, ``focus`` or ``last`` value that is not a cell / a move.
+    """
+    ui = ui or {}
+    selected = ui.get("selected")
+    focus = ui.get("focus") or "a1"
+    last = ui.get("last")
+    for key, value in (("selected", selected), ("focus", focus)):
+        if value is not None and value not in INDEX:
+            raise ValueError(f"ui[{key!r}] must be a cell a1..d4, got {value!r}")
+    last_from = last_to = None
+    if last:
+        lm = parse_move(last)
+        last_from, last_to = lm.src, lm.dst
+
+    legal = view.legal
+    movement = view.phase == MOVEMENT
+    srcs = {m.src for m in legal.values()} if movement else set()
+    if selected not in srcs:
+        selected = None
+    moves_here: dict[str, str] = {}
+    if selected is not None:
+        for m in legal.values():
+            if m.src == selected:
+                moves_here[m.dst] = m.src + m.dst
+    elif view.phase == PLACEMENT:
+        for m in legal.values():
+            moves_here[m.dst] = "@" + m.dst
+
+    parts = [
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" class="alto-board" '
+        'role="grid" aria-label="Alto board">',
+        f'<rect class="board" x="0" y="0" width="{SIZE}" height="{SIZE}" rx="10" fill="{_BOARD_FILL}"/>',
+    ]
+    for r in range(4):  # rank labels, 4 at the top
+        parts.append(
+            f'<text class="label rank" x="10" y="{MARGIN + r * CELL + 49}" font-size="12" '
+            f'text-anchor="middle" font-family="sans-serif" fill="#f1e9da" '
+            f'pointer-events="none" aria-hidden="true">{4 - r}</text>'
+        )
+    for c in range(4):  # file labels at the bottom
+        parts.append(
+            f'<text class="label file" x="{MARGIN + c * CELL + 45}" y="{SIZE - 6}" font-size="12" '
+            f'text-anchor="middle" font-family="sans-serif" fill="#f1e9da" '
+            f'pointer-events="none" aria-hidden="true">{"abcd"[c]}</text>'
+        )
+    for r in range(4):
+        row = 4 - r
+        parts.append(f'<g class="row" role="row" aria-label="row {row}">')
+        for col in range(4):
+            name = "abcd"[col] + str(row)
+            cell = view.cells[INDEX[name]]
+            side = "none" if cell.tile is None else ("bright" if cell.bright else "black")
+            classes = ["cell", f"tile-{side}"]
+            flags: list[str] = []
+            is_dest = name in moves_here and selected is not None
+            if name in srcs and name != selected:
+                classes.append("source")
+                if selected is None:
+                    flags.append("can move")
+            if name == selected:
+                classes.append("selected")
+                flags.append("selected")
+            if is_dest:
+                classes.append("dest")
+                flags.append(f"destination of {selected}")
+            if view.phase == PLACEMENT and name in moves_here:
+                flags.append("free: a disc can be placed here")
+            if name == last_from:
+                classes.append("last-from")
+                flags.append("last move from here")
+            if name == last_to:
+                classes.append("last-to")
+                flags.append("last move to here")
+            x, y = MARGIN + col * CELL, MARGIN + r * CELL
+            parts.append(
+                '<g role="gridcell"><g' + _attrs(
+                    class_=" ".join(classes), data_cell=name, data_move=moves_here.get(name),
+                    transform=f"translate({x} {y})", tabindex="0" if name == focus else "-1",
+                    role="button", aria_label=_aria(name, cell, flags),
+                ) + ">"
+            )
+            parts.append(
+                f'<rect class="square" x="0" y="0" width="{CELL}" height="{CELL}" '
+                f'fill="{_SQUARE_FILL}" stroke="{_BOARD_FILL}" stroke-width="1"/>'
+            )
+            parts.append(_tile_svg(cell))
+            if name in (last_from, last_to):
+                parts.append(
+                    f'<rect class="hl hl-last" x="3" y="3" width="84" height="84" rx="9" '
+                    f'fill="{_HL_LAST}" fill-opacity="0.35" pointer-events="none"/>'
+                )
+            parts.append(_stack_svg(cell.stack))
+            if "source" in classes and selected is None:
+                parts.append(
+                    f'<rect class="hl hl-source" x="3" y="3" width="84" height="84" rx="9" '
+                    f'fill="none" stroke="{_HL_SRC}" stroke-width="2.5" stroke-dasharray="4 3" '
+                    f'pointer-events="none"/>'
+                )
+            if name == selected:
+                parts.append(
+                    f'<rect class="hl hl-sel" x="2.5" y="2.5" width="85" height="85" rx="9" '
+                    f'fill="none" stroke="{_HL_SEL}" stroke-width="5" pointer-events="none"/>'
+                )
+            if is_dest:
+                parts.append(
+                    f'<g class="hl hl-dest" pointer-events="none"><rect x="4" y="4" width="82" '
+                    f'height="82" rx="9" fill="none" stroke="{_HL_DEST}" stroke-width="3.5"/>'
+                    f'<circle cx="45" cy="82" r="5" fill="{_HL_DEST}" stroke="#ffffff" '
+                    f'stroke-width="1.2"/></g>'
+                )
+            parts.append("</g></g>")
+        parts.append("</g>")
+    parts.append("</svg>")
+    return "".join(parts)
