@@ -6,9 +6,11 @@ Every module exposes the same verbs (DESIGN.md §2).
 """
 
 from . import alto
+from . import altitude
 
 GAMES = {
     "alto": alto,
+    "altitude": altitude,
 }
 
 __all__ = ["GAMES"]
