@@ -19,6 +19,7 @@ plus helpers for the web layer: :func:`sources`, :func:`destinations`, :func:`de
 """
 
 from .render import render_svg
+from .words import explain, prompt, scoreboard
 from .rules import (
     CELLS, DEFAULT_TILE_SET, MOVEMENT, NAME, OPTIONS, PLACEMENT, PLAYERS, SYMBOL_NAMES, Cell,
     Move, State, apply, check_tile_set, current_player, describe, destinations, from_position,
@@ -32,5 +33,5 @@ __all__ = [
     "new_game", "num_players", "seat_name", "current_player", "legal_moves", "apply", "outcome",
     "parse_move", "view", "to_position", "from_position", "to_record", "replay",
     "sources", "destinations", "describe", "scores", "levels", "is_over", "check_tile_set",
-    "render_svg",
+    "render_svg", "scoreboard", "prompt", "explain",
 ]
