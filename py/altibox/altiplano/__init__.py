@@ -1,0 +1,33 @@
+"""Altiplano: the bag-building game of the Andes for 2–5 players (shared/rules/altiplano.md).
+
+Kind of game: multi-player, with chance (bag draws and setup shuffles, all from the game seed)
+and hidden information (draw order, the face-down extension pile, removed orders, and the other
+players' planning until the Actions phase). The simultaneous Draw and Planning phases are
+sequential private steps; :func:`current_player` says whose step it is.
+
+All component data is the house set in ``house_set.json`` (spec §18), read by
+:mod:`altibox.altiplano.data`. The API is the one every Altibox game shares (DESIGN.md §2)::
+
+    >>> from altibox import altiplano
+    >>> s = altiplano.new_game(seed=7, players=3)
+    >>> altiplano.current_player(s), str(altiplano.legal_moves(s)[-1])
+    (0, 'draw')
+
+plus :func:`describe` (words for a log), :func:`check` (validity rules and spec §21
+invariants), :func:`score_breakdown` (live score pad) and :func:`is_over`. The move notation is
+documented in :mod:`altibox.altiplano.rules`.
+"""
+
+from .rules import (
+    GAME_ID, LOCATIONS, NAME, OPTIONS, PHASES, PLAYERS, Move, Player, State, apply, check,
+    current_player, describe, from_position, is_over, legal_moves, new_game, num_players,
+    outcome, owned_goods, parse_move, replay, score_breakdown, seat_name, to_position,
+    to_record, total_coins, view,
+)
+
+__all__ = [
+    "NAME", "PLAYERS", "OPTIONS", "GAME_ID", "LOCATIONS", "PHASES", "Move", "Player", "State",
+    "new_game", "num_players", "seat_name", "current_player", "legal_moves", "apply", "outcome",
+    "parse_move", "view", "to_position", "from_position", "to_record", "replay", "describe",
+    "check", "is_over", "score_breakdown", "owned_goods", "total_coins",
+]

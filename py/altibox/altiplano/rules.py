@@ -1,0 +1,1757 @@
+"""Altiplano rules: state, moves, notation, phases, scoring (shared/rules/altiplano.md).
+
+Kind of game: 2–5 players, bag building with chance (bag draws, setup shuffles) and hidden
+information (draw order, the face-down extension pile, the orders removed at setup, and the other
+players' planning of the current round). All component data comes from the house-set file
+(:mod:`altibox.altiplano.data`, spec §18).
+
+Phases (spec §19): ``roles`` (draft variant only) -> per round ``draw`` -> ``planning`` ->
+``actions`` (new-round steps run inside :func:`apply` when the last player passes) ... ->
+``final_storage`` -> ``over``. The simultaneous Draw and Planning phases are modelled as
+sequential private steps in seat order from the start player; :func:`current_player` says whose
+step it is, and :func:`view` hides this round's planning of the others until Actions begin.
+
+Chance: every bag draw uses ``core.rng_for(seed, "draw", round, player)``; setup uses
+``rng_for(seed, "setup", "ring" | "orders" | "roles" | "pile", letter)``. No RNG is kept in a state.
+
+Move notation (every move is one string; ``legal_moves`` is sorted by it)::
+
+    role:ROLE            draft variant: choose a role (phase roles)
+    GOOD<SRC  coin<SRC   draw phase: return a good from an action space to a planning space /
+                         take coins back (also in planning: take back a good placed this round)
+    draw                 draw phase: fill the open planning spaces from the bag (spec §6.1)
+    GOOD>bag             draw control (D2): put one drawn good back into the bag
+    GOOD>SRC  coin>SRC   planning: place a good (or coin) on an action source's spaces
+    done                 planning: declare done / final storage: finish
+    @LOC                 actions: put the pawn on its first location (free, spec §8)
+    go:LOC               move by cart (first cart free, D7 free, other carts cost 1 food)
+    step:LOC             move one step to a neighbouring location for 1 food
+    SRC[:ARG...]         run the recipe matching the goods on SRC; ARG is a chosen good, a
+                         house/boat type (e.g. village:silver, harbor:fish) or warehouse rows
+                         ``rN`` for stored goods / gained corn (e.g. village:r1:r2, road:r3)
+    sell:GOOD            Market: sell one good from the Market spaces (H5 price)
+    deliver:GOOD[:rN]    Market: deliver one good to the open order (rN: row for the corn a
+                         completed order gives)
+    order:ID  buy:ID     Market: take an order (1 coin) / buy an extension (price + surcharge)
+    cart                 Village: buy a cart (1 coin)
+    end  pass            actions: end the turn (after acting) / pass for the rest of the round
+    store:GOOD:rN        final storage (D1): store one owned good in warehouse row N
+
+SRC is a location id (``farm``…), the player's role id (``shepherd``…), an extension id
+(``B3``…) or ``move`` (the movement food spaces).
+
+Validity rules for positions (``PositionError.rule``): 1 text/JSON shape, 2 header (players,
+seed, options), 3 phase/turn consistency, 4 goods conservation (spec §21.1/§21.3), 5 corn
+never in a bag, crate, planning or action space (§21.4), 6 carts (§21.5), 7 orders (§21.7),
+8 action-space capacity (§21.8), 9 warehouse rows (§21.9), 10 coins non-negative, 11 cards,
+extensions and display consistent (§21.6), 12 roles.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from altibox import core
+from altibox.core import IllegalMoveError, Outcome, PositionError
+
+from . import data as _data
+
+NAME = "Altiplano"
+PLAYERS = range(2, 6)
+GAME_ID = "altiplano"
+LOCATIONS = ("harbor", "farm", "forest", "mine", "road", "market", "village")
+
+#: Game options (spec §20): ``{name: (type, default, choices)}``.
+OPTIONS = {
+    "first_player": (int, 0, (0, 1, 2, 3, 4)),
+    "role_selection": (str, "deal", ("deal", "draft")),
+    "house_set": (str, "house_set", None),
+    "turn_mode": (str, "all_at_location", ("all_at_location", "one_source")),
+    "coin_can_pay_movement": (bool, False, None),
+    "allow_action_with_empty_output": (bool, True, None),
+    "forest_cacao_mode": (str, "one_cacao_choose_output", ("one_cacao_choose_output", "split_recipes")),
+    "unique_type_per_row": (bool, False, None),
+    "orders_same_turn": (bool, True, None),
+    "empty_trigger_locations": (list, LOCATIONS, None),
+    "final_tie": (str, "shared", ("shared",)),
+}
+
+PHASES = ("roles", "draw", "planning", "actions", "final_storage", "over")
+_NO_TURN = (None, False, None, False)  # acted location, moved after acting, source, order taken
+
+
+# ----------------------------------------------------------------------------------------------
+# Moves
+# ----------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, order=True)
+class Move:
+    """A move; ``str(move)`` is its notation (see the module docstring). Frozen and hashable."""
+
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+_ID = r"[a-z]+|[A-Z]\d+"
+_MOVE_RE = re.compile(
+    r"^(?:done|draw|end|pass|cart"
+    r"|role:[a-z]+"
+    r"|@[a-z]+|go:[a-z]+|step:[a-z]+"
+    r"|(?:[a-z]+)[<>](?:" + _ID + r")"
+    r"|sell:[a-z]+|deliver:[a-z]+(?::r\d+)?|order:O\d+|buy:[A-Z]\d+|store:[a-z]+:r\d+"
+    r"|(?:" + _ID + r")(?::(?:[a-z]+|r\d+))*)$"
+)
+_MOVES: dict[str, Move] = {}
+
+
+def parse_move(text: str | Move) -> Move:
+    """Parse move notation (module docstring) into a :class:`Move`.
+
+    Only the grammar is checked here; legality is checked by :func:`apply`.
+
+    Raises:
+        ValueError: ``text`` is not well-formed notation.
+    """
+    if isinstance(text, Move):
+        return text
+    if not isinstance(text, str):
+        raise ValueError(f"a move must be text, got {text!r}")
+    m = _MOVES.get(text)
+    if m is None:
+        t = text.strip()
+        if not _MOVE_RE.match(t) or t in ("move",):
+            raise ValueError(f"malformed Altiplano move {text!r}")
+        m = Move(t)
+        if len(_MOVES) < 100000:
+            _MOVES[text] = m
+    return m
+
+
+def _mv(text: str) -> Move:
+    m = _MOVES.get(text)
+    if m is None:
+        m = _MOVES[text] = Move(text)
+    return m
+
+
+# ----------------------------------------------------------------------------------------------
+# State
+# ----------------------------------------------------------------------------------------------
+
+def _add(d: dict, g: str, n: int = 1) -> None:
+    v = d.get(g, 0) + n
+    if v:
+        d[g] = v
+    else:
+        del d[g]
+
+
+def _count(d: dict) -> int:
+    return sum(d.values())
+
+
+class Player:
+    """One seat's private and public holdings (spec §5).
+
+    Attributes:
+        role: role id or ``None`` (draft not done yet); coins: personal coins.
+        bag, crate, planning: multisets ``{good: count}`` (only non-zero counts).
+        src: ``{source id: (goods, coins, fresh_goods, fresh_coins)}`` — goods tuples are
+            canonical; ``fresh`` = placed during this round's planning (still movable, hidden
+            from the others); only non-empty sources appear.
+        wh: warehouse, a tuple of the started rows (each a tuple of goods, in filling order).
+        exts: owned extensions as ``(id, round bought)``; houses, boats: card types owned.
+        order: open order ``(id, delivered goods)`` or ``None``; done_orders: completed ids.
+        road: steps down the road track; carts: carts owned; carts_used: used this round.
+        d7_used, cart_bought, ext_bought, passed: per-round flags; pawn: location or ``None``.
+        pending_return: draw control must return a good; store_left: final storage left.
+    """
+
+    __slots__ = ("role", "coins", "bag", "crate", "planning", "src", "wh", "exts", "houses",
+                 "boats", "order", "done_orders", "road", "carts", "carts_used", "d7_used",
+                 "cart_bought", "ext_bought", "pawn", "passed", "pending_return", "store_left")
+
+    def __init__(self):
+        self.role = None
+        self.coins = 0
+        self.bag: dict = {}
+        self.crate: dict = {}
+        self.planning: dict = {}
+        self.src: dict = {}
+        self.wh: tuple = ()
+        self.exts: tuple = ()
+        self.houses: tuple = ()
+        self.boats: tuple = ()
+        self.order = None
+        self.done_orders: tuple = ()
+        self.road = 0
+        self.carts = 1
+        self.carts_used = 0
+        self.d7_used = False
+        self.cart_bought = False
+        self.ext_bought = False
+        self.pawn = None
+        self.passed = False
+        self.pending_return = False
+        self.store_left = 0
+
+    def copy(self) -> "Player":
+        """A copy whose mutable containers are new (tuples are shared)."""
+        p = Player.__new__(Player)
+        for k in Player.__slots__:
+            setattr(p, k, getattr(self, k))
+        p.bag = dict(self.bag)
+        p.crate = dict(self.crate)
+        p.planning = dict(self.planning)
+        p.src = dict(self.src)
+        return p
+
+    def ext_ids(self) -> tuple:
+        return tuple(e for e, _r in self.exts)
+
+
+class State:
+    """An Altiplano game state. Treat as immutable: :func:`apply` returns a new one.
+
+    Record attributes (DESIGN §2): ``seed``, ``players`` (count), ``options`` (all, resolved),
+    ``moves`` (notation since ``start``), ``start`` (position text or ``None``).
+    Game attributes: ``ring`` (locations clockwise), ``round``, ``phase``, ``start_player``,
+    ``current``, ``queue`` (seats still to act in a sequential phase, current first),
+    ``supply`` (goods in the locations and the centre), ``houses``/``boats`` (card types left),
+    ``carts`` (in the Village), ``orders`` (face up), ``removed`` (orders removed unseen),
+    ``pile`` (face-down extensions, top first), ``display`` (5 slots, cheapest first, ``None`` =
+    empty), ``gone`` (extensions out of the game), ``bought_any``, ``trigger``,
+    ``trigger_round``, ``final_round``, ``lost_corn``, ``roles_left``, ``turn``, ``ps``
+    (tuple of :class:`Player`).
+    """
+
+    __slots__ = ("seed", "players", "options", "moves", "start", "hs", "ring", "round", "phase",
+                 "start_player", "current", "queue", "supply", "houses", "boats", "carts",
+                 "orders", "removed", "pile", "display", "gone", "bought_any", "trigger",
+                 "trigger_round", "final_round", "lost_corn", "roles_left", "turn", "ps",
+                 "_legal", "_sorted", "_mut", "_S")
+
+    def _copy(self) -> "State":
+        s = State.__new__(State)
+        for k in State.__slots__:
+            setattr(s, k, getattr(self, k, None))
+        s.supply = dict(self.supply)
+        s.ps = list(self.ps)
+        s._mut = set()
+        s._legal = None
+        s._sorted = None
+        return s
+
+    def pm(self, i: int) -> Player:
+        """The player ``i`` of a state under construction, copied on first write."""
+        if i not in self._mut:
+            self.ps[i] = self.ps[i].copy()
+            self._mut.add(i)
+        return self.ps[i]
+
+    def __repr__(self) -> str:
+        return (f"<Altiplano {self.players}p seed={self.seed} round={self.round} "
+                f"phase={self.phase} current={self.current} ply={len(self.moves)}>")
+
+
+def _sources(s: State) -> dict:
+    return s._S
+
+
+# ----------------------------------------------------------------------------------------------
+# Setup (spec §4)
+# ----------------------------------------------------------------------------------------------
+
+def _resolve(players: Any, options: dict) -> dict:
+    opts = core.resolve_options(OPTIONS, options)
+    if isinstance(players, bool) or not isinstance(players, int) or players not in PLAYERS:
+        raise ValueError(f"Altiplano is for 2 to 5 players, got {players!r}")
+    if not 0 <= opts["first_player"] < players:
+        raise ValueError(f"first_player must be below {players}, got {opts['first_player']!r}")
+    etl = opts["empty_trigger_locations"]
+    if any(loc not in LOCATIONS for loc in etl) or len(set(etl)) != len(etl):
+        raise ValueError(f"empty_trigger_locations must list distinct locations, got {etl!r}")
+    opts["empty_trigger_locations"] = tuple(etl)
+    _data.load(opts["house_set"])  # raises ValueError for a bad file
+    return opts
+
+
+def new_game(seed: int | None = None, players: int = 2, **options) -> State:
+    """Set up a new game (spec §4) for ``players`` (2–5) with ``options`` (spec §20).
+
+    The ring order, the removed orders, the extension pile and the dealt roles come from
+    ``core.rng_for(seed, "setup", ...)``. With ``role_selection="draft"`` the game starts in
+    phase ``roles``; otherwise in round 1's draw phase, with every starting good in the bags.
+
+    Raises:
+        ValueError: a bad seed, player count or option.
+    """
+    seed = core.new_seed() if seed is None else core.check_seed(seed)
+    opts = _resolve(players, options)
+    hs = _data.load(opts["house_set"])
+    s = State.__new__(State)
+    s.seed, s.players, s.options, s.moves, s.start = seed, players, opts, (), None
+    s.hs = hs
+    s._S = hs.sources(opts["forest_cacao_mode"])
+    ring = list(LOCATIONS)
+    core.rng_for(seed, "setup", "ring").shuffle(ring)
+    s.ring = tuple(ring)
+    table = hs.supply(players)
+    s.supply = {g: n for g, n in table["goods"].items() if n}
+    s.houses = hs.house_types
+    s.boats = hs.boat_goods
+    s.carts = table["carts"] - players
+    orders = list(hs.order_ids)
+    core.rng_for(seed, "setup", "orders").shuffle(orders)
+    k = len(orders) - table["orders"]
+    s.removed = tuple(sorted(orders[:k], key=hs.order_ids.index))
+    s.orders = tuple(sorted(orders[k:], key=hs.order_ids.index))
+    pile: list[str] = []
+    for letter in "ABCD":
+        group = [e for e, x in hs.extensions.items() if x["letter"] == letter and x["min_players"] <= players]
+        core.rng_for(seed, "setup", "pile", letter).shuffle(group)
+        pile += group
+    s.display = tuple(pile[:hs.slots]) + (None,) * max(0, hs.slots - len(pile))
+    s.pile = tuple(pile[hs.slots:])
+    s.gone = ()
+    s.bought_any = False
+    s.trigger = s.trigger_round = s.final_round = None
+    s.lost_corn = 0
+    s.round = 1
+    s.start_player = opts["first_player"]
+    s.turn = _NO_TURN
+    s.ps = [Player() for _ in range(players)]
+    s._mut = set(range(players))
+    s._legal = s._sorted = None
+    if opts["role_selection"] == "draft":
+        # counter-clockwise from the last player in turn order; the last chooser starts (§4.7)
+        sp = s.start_player
+        s.queue = tuple((sp - 1 - i) % players for i in range(players))
+        s.roles_left = hs.role_ids
+        s.phase = "roles"
+    else:
+        roles = list(hs.role_ids)
+        core.rng_for(seed, "setup", "roles").shuffle(roles)
+        s.roles_left = ()
+        for k2 in range(players):
+            _give_role(s, (s.start_player + k2) % players, roles[k2])
+        _begin_draw(s)
+    s.ps = tuple(s.ps)
+    s._mut = None
+    return s
+
+
+def _give_role(s: State, i: int, role: str) -> None:
+    p = s.pm(i)
+    r = s.hs.roles[role]
+    p.role = role
+    p.coins += int(r.get("coins", 0))
+    for g, n in r["start"].items():
+        take = min(n, s.supply.get(g, 0))
+        if take:
+            _add(s.supply, g, -take)
+            _add(p.bag, g, take)
+
+
+def _seat_order(s: State) -> tuple:
+    return tuple((s.start_player + k) % s.players for k in range(s.players))
+
+
+def _begin_draw(s: State) -> None:
+    s.phase = "draw"
+    s.queue = _seat_order(s)
+    s.current = s.queue[0]
+
+
+# ----------------------------------------------------------------------------------------------
+# Basic queries
+# ----------------------------------------------------------------------------------------------
+
+def num_players(state: State) -> int:
+    """Number of players (2–5)."""
+    return state.players
+
+
+def seat_name(state: State, player: int) -> str:
+    """A seat's display name: ``"Player 1"`` … ``"Player 5"`` (real names live in record meta)."""
+    if not 0 <= player < state.players:
+        raise ValueError(f"no player {player!r}")
+    return f"Player {player + 1}"
+
+
+def current_player(state: State) -> int | None:
+    """Whose (possibly private) step it is; ``None`` once the game is over."""
+    return None if state.phase == "over" else state.current
+
+
+def is_over(state: State) -> bool:
+    """True when the game has ended (phase ``over``)."""
+    return state.phase == "over"
+
+
+def _ring_dist(s: State, a: str, b: str) -> int:
+    n = len(s.ring)
+    d = abs(s.ring.index(a) - s.ring.index(b))
+    return min(d, n - d)
+
+
+def _neighbours(s: State, loc: str) -> tuple:
+    n = len(s.ring)
+    i = s.ring.index(loc)
+    return tuple(sorted({s.ring[(i - 1) % n], s.ring[(i + 1) % n]}))
+
+
+def _has_passive(s: State, p: Player, kind: str, before_round: bool = True) -> bool:
+    S = s._S
+    for e, r in p.exts:
+        if S[e].passive == kind and (not before_round or r < s.round):
+            return True
+    return False
+
+
+def _row_type(row: tuple) -> str | None:
+    for g in row:
+        if g != "corn":
+            return g
+    return None
+
+
+def _rows_for(s: State, wh: tuple, g: str) -> list[int]:
+    """Warehouse rows (0-based) that may take good ``g`` (spec §11, H6)."""
+    hs = s.hs
+    if g == "food":
+        return []
+    unique = s.options["unique_type_per_row"]
+    out = []
+    for r, row in enumerate(wh):
+        if len(row) >= hs.wh_len:
+            continue
+        t = _row_type(row)
+        if g == "corn" or t == g:
+            out.append(r)
+        elif t is None and not (unique and any(_row_type(x) == g for x in wh)):
+            out.append(r)
+    if len(wh) < hs.wh_rows:
+        if g == "corn" or not (unique and any(_row_type(x) == g for x in wh)):
+            out.append(len(wh))
+    return out
+
+
+def _wh_put(wh: tuple, r: int, g: str) -> tuple:
+    if r == len(wh):
+        return wh + ((g,),)
+    return wh[:r] + (wh[r] + (g,),) + wh[r + 1:]
+
+
+def _store_combos(s: State, wh: tuple, goods: tuple) -> dict:
+    """``{rows tuple: new warehouse}`` for storing ``goods`` in order, one entry per result."""
+    results: dict = {}
+    seen: set = set()
+
+    def rec(w, k, rows):
+        if k == len(goods):
+            if w not in seen:
+                seen.add(w)
+                results[rows] = w
+            return
+        for r in _rows_for(s, w, goods[k]):
+            rec(_wh_put(w, r, goods[k]), k + 1, rows + (r,))
+
+    rec(wh, 0, ())
+    return results
+
+
+def _corn_rows(s: State, p: Player) -> list:
+    """Choices for one corn to be gained: ``[None]`` (no corn or lost) or row indexes."""
+    if not s.supply.get("corn"):
+        return [None]
+    rows = _rows_for(s, p.wh, "corn")
+    return rows or [None]
+
+
+def _gain_corn(s: State, p: Player, row: int | None) -> None:
+    if not s.supply.get("corn"):
+        return
+    _add(s.supply, "corn", -1)
+    if row is None:
+        s.lost_corn += 1
+    else:
+        p.wh = _wh_put(p.wh, row, "corn")
+
+
+def _gain(s: State, p: Player, g: str, n: int = 1) -> None:
+    take = min(n, s.supply.get(g, 0))
+    if take:
+        _add(s.supply, g, -take)
+        _add(p.crate, g, take)
+
+
+def _unlocked(s: State, p: Player) -> int:
+    return s.hs.unlocked(p.road)
+
+
+def _stock_empty(s: State, item: str) -> bool:
+    if item == "houses":
+        return not s.houses
+    if item == "boats":
+        return not s.boats
+    if item == "carts":
+        return s.carts <= 0
+    if item == "orders":
+        return not s.orders
+    return not s.supply.get(item)
+
+
+def _check_empty(s: State) -> None:
+    if s.trigger is not None:
+        return
+    for loc in s.options["empty_trigger_locations"]:
+        if all(_stock_empty(s, item) for item in s.hs.locations[loc]["stock"]):
+            s.trigger, s.trigger_round, s.final_round = f"empty:{loc}", s.round, s.round + 1
+            return
+
+
+# ----------------------------------------------------------------------------------------------
+# Legal moves
+# ----------------------------------------------------------------------------------------------
+
+def _legal(s: State) -> dict:
+    if s._legal is None:
+        out: dict = {}
+        if s.phase == "roles":
+            for r in s.roles_left:
+                out[f"role:{r}"] = ("role", r)
+        elif s.phase == "draw":
+            _legal_draw(s, s.current, out)
+        elif s.phase == "planning":
+            _legal_planning(s, s.current, out)
+        elif s.phase == "actions":
+            _legal_actions(s, s.current, out)
+        elif s.phase == "final_storage":
+            _legal_final(s, s.current, out)
+        s._legal = out
+    return s._legal
+
+
+def legal_moves(state: State) -> list[Move]:
+    """Every legal move for :func:`current_player`, sorted by notation (empty when over)."""
+    if state._sorted is None:
+        state._sorted = [_mv(t) for t in sorted(_legal(state))]
+    return list(state._sorted)
+
+
+def _legal_draw(s: State, i: int, out: dict) -> None:
+    p = s.ps[i]
+    if p.pending_return:
+        for g in p.planning:
+            out[f"{g}>bag"] = ("bag", g)
+        return
+    if _count(p.planning) < _unlocked(s, p):
+        for sid, (goods, _c, _fg, _fc) in p.src.items():
+            for g in set(goods):
+                out[f"{g}<{sid}"] = ("unplace", g, sid)
+    for sid, (_g, coins, _fg, _fc) in p.src.items():
+        if coins:
+            out[f"coin<{sid}"] = ("uncoin", sid)
+    out["draw"] = ("draw",)
+
+
+def _player_sources(s: State, p: Player) -> list:
+    S = s._S
+    out = [S[loc] for loc in s.hs.loc_ids]
+    if p.role:
+        out.append(S[p.role])
+    for e, _r in p.exts:
+        if S[e].spaces or S[e].coin_spaces:
+            out.append(S[e])
+    out.append(S["move"])
+    return out
+
+
+def _legal_planning(s: State, i: int, out: dict) -> None:
+    p = s.ps[i]
+    canon = s.hs.canon
+    pay_coin = s.options["coin_can_pay_movement"]
+    for src in _player_sources(s, p):
+        sid = src.sid
+        goods, coins, fg, fc = p.src.get(sid, ((), 0, (), 0))
+        used = len(goods) + len(fg)
+        cap = src.spaces
+        if sid == "move":
+            used += coins + fc
+        if used < cap:
+            cur = goods + fg
+            for g in p.planning:
+                if canon(cur + (g,)) in src.partial:
+                    out[f"{g}>{sid}"] = ("place", g, sid)
+        if p.coins > 0:
+            if (src.coin_spaces and coins + fc < src.coin_spaces) or (sid == "move" and pay_coin and used < cap):
+                out[f"coin>{sid}"] = ("coin", sid)
+        for g in set(fg):
+            out[f"{g}<{sid}"] = ("unplace", g, sid)
+        if fc:
+            out[f"coin<{sid}"] = ("uncoin", sid)
+    out["done"] = ("done",)
+
+
+def _can_pay_move(s: State, p: Player) -> bool:
+    m = p.src.get("move")
+    if not m:
+        return False
+    return "food" in m[0] or (s.options["coin_can_pay_movement"] and m[1] > 0)
+
+
+def _legal_actions(s: State, i: int, out: dict) -> None:
+    p = s.ps[i]
+    if p.pawn is None:
+        for loc in s.ring:
+            out[f"@{loc}"] = ("pawn", loc)
+        out["pass"] = ("pass",)
+        return
+    acted, moved_after, tsrc, order_taken = s.turn
+    pay = _can_pay_move(s, p)
+    cart_ok = (p.carts_used == 0 and p.carts >= 1) or (
+        not p.d7_used and _has_passive(s, p, "extra_cart")) or (p.carts_used < p.carts and pay)
+    if cart_ok:
+        for loc in s.ring:
+            if loc != p.pawn and _ring_dist(s, p.pawn, loc) <= 3:
+                out[f"go:{loc}"] = ("go", loc)
+    if pay:
+        for loc in _neighbours(s, p.pawn):
+            out[f"step:{loc}"] = ("step", loc)
+    if acted is not None:
+        out["end"] = ("end",)
+    out["pass"] = ("pass",)
+    if acted is not None and (moved_after or acted != p.pawn):
+        return
+    one = s.options["turn_mode"] == "one_source"
+    loc = p.pawn
+    acts: dict = {}
+    _legal_runs(s, p, loc, acts)
+    if one and tsrc is not None:
+        acts = {k: v for k, v in acts.items() if _op_source(v) == tsrc}
+    out.update(acts)
+
+
+def _op_source(op: tuple) -> str:
+    kind = op[0]
+    if kind in ("sell", "deliver"):
+        return "market"
+    if kind == "run":
+        return op[1]
+    return kind  # "order", "buy", "cart"
+
+
+def _legal_runs(s: State, p: Player, loc: str, out: dict) -> None:
+    S = s._S
+    hs = s.hs
+    sids = [loc] if S[loc].kind != "market" else []
+    if p.role and S[p.role].loc == loc:
+        sids.append(p.role)
+    for e, _r in p.exts:
+        if S[e].loc == loc and S[e].recipes:
+            sids.append(e)
+    for sid in sids:
+        entry = p.src.get(sid)
+        if not entry:
+            continue
+        goods, coins = entry[0], entry[1]
+        src = S[sid]
+        if goods:
+            idxs = src.exact.get(goods, ())
+            if coins:
+                idxs = ()
+        else:
+            idxs = src.coin_exact.get(coins, ())
+        for ri in idxs:
+            _recipe_variants(s, p, sid, ri, src.recipes[ri], goods, out)
+    if loc == "market":
+        _legal_market(s, p, out)
+    if loc == "village":
+        if (not p.cart_bought and p.carts < hs.cart_slots and s.carts > 0
+                and p.coins >= hs.cart_price):
+            out["cart"] = ("cart",)
+
+
+def _recipe_variants(s, p, sid, ri, r, goods, out) -> None:
+    allow = s.options["allow_action_with_empty_output"]
+    if r.gain:
+        if not allow:
+            need: dict = {}
+            for g in r.gain:
+                need[g] = need.get(g, 0) + 1
+            if any(s.supply.get(g, 0) < n for g, n in need.items()):
+                return
+        out[sid] = ("run", sid, ri, None)
+    elif r.choose:
+        for c in r.choose:
+            if allow or s.supply.get(c, 0) > 0:
+                out[f"{sid}:{c}"] = ("run", sid, ri, c)
+    elif r.coins:
+        out[sid] = ("run", sid, ri, None)
+    elif r.road:
+        if p.road + r.road > len(s.hs.track):
+            return
+        step = s.hs.track[p.road]
+        if "corn" in step:
+            for row in _corn_rows(s, p):
+                out[sid if row is None else f"{sid}:r{row + 1}"] = ("run", sid, ri, row)
+        else:
+            out[sid] = ("run", sid, ri, None)
+    elif r.card:
+        cards = s.houses if r.card == "house" else s.boats
+        for t in sorted(set(cards)):
+            out[f"{sid}:{t}"] = ("run", sid, ri, t)
+        if not cards and allow:
+            out[sid] = ("run", sid, ri, None)
+    elif r.store:
+        for rows, wh in _store_combos(s, p.wh, goods).items():
+            out[sid + "".join(f":r{x + 1}" for x in rows)] = ("run", sid, ri, rows)
+
+
+def _legal_market(s: State, p: Player, out: dict) -> None:
+    hs = s.hs
+    entry = p.src.get("market")
+    goods = entry[0] if entry else ()
+    order_taken = s.turn[3]
+    need = _order_need(s, p)
+    for g in set(goods):
+        out[f"sell:{g}"] = ("sell", g)
+        if need is not None and g in need and not (order_taken and not s.options["orders_same_turn"]):
+            if len(need) == 1:
+                for row in _corn_rows(s, p):
+                    out[f"deliver:{g}" if row is None else f"deliver:{g}:r{row + 1}"] = ("deliver", g, row)
+            else:
+                out[f"deliver:{g}"] = ("deliver", g, None)
+    if p.order is None and p.coins >= hs.order_price:
+        for o in s.orders:
+            out[f"order:{o}"] = ("order", o)
+    if not p.ext_bought:
+        S = s._S
+        owned = {S[e].signature for e, _r in p.exts}
+        role_sig = S[p.role].signature if p.role else None
+        for slot, e in enumerate(s.display):
+            if e is None:
+                continue
+            price = hs.ext_price(e) + hs.surcharges[slot]
+            sig = S[e].signature
+            if p.coins >= price and sig not in owned and sig != role_sig:
+                out[f"buy:{e}"] = ("buy", e, slot, price)
+
+
+def _order_need(s: State, p: Player) -> list | None:
+    if p.order is None:
+        return None
+    oid, delivered = p.order
+    need = list(s.hs.orders[oid][0])
+    for g in delivered:
+        need.remove(g)
+    return need
+
+
+def _legal_final(s: State, i: int, out: dict) -> None:
+    p = s.ps[i]
+    out["done"] = ("done",)
+    if p.store_left <= 0:
+        return
+    for g in _pool_types(p):
+        if g in ("food", "corn"):
+            continue
+        for r in _rows_for(s, p.wh, g):
+            out[f"store:{g}:r{r + 1}"] = ("fstore", g, r)
+
+
+def _pool_types(p: Player) -> set:
+    t = set(p.crate) | set(p.bag) | set(p.planning)
+    for goods, _c, fg, _fc in p.src.values():
+        t.update(goods)
+        t.update(fg)
+    return t
+
+
+# ----------------------------------------------------------------------------------------------
+# Apply
+# ----------------------------------------------------------------------------------------------
+
+def apply(state: State, move: Move | str) -> State:
+    """Play ``move`` (a :class:`Move` or its notation) and return the new state.
+
+    Never mutates ``state``. Chance (bag draws) is drawn from the seed.
+
+    Raises:
+        ValueError: malformed notation.
+        IllegalMoveError: a well-formed move that is not legal now (or the game is over).
+    """
+    text = move.text if isinstance(move, Move) else parse_move(move).text
+    if state.phase == "over":
+        raise IllegalMoveError(f"the game is over; {text!r} is not legal")
+    op = _legal(state).get(text)
+    if op is None:
+        raise IllegalMoveError(
+            f"{text!r} is not legal now ({state.phase}, {seat_name(state, state.current)})")
+    s = state._copy()
+    _do(s, state.current, op)
+    s.moves = state.moves + (text,)
+    s.ps = tuple(s.ps)
+    s._mut = None
+    return s
+
+
+def _do(s: State, i: int, op: tuple) -> None:
+    kind = op[0]
+    if kind == "role":
+        _give_role(s, i, op[1])
+        s.roles_left = tuple(r for r in s.roles_left if r != op[1])
+        s.queue = s.queue[1:]
+        if s.queue:
+            s.current = s.queue[0]
+        else:
+            s.start_player = i  # the last chooser becomes the start player (§4.7)
+            _begin_draw(s)
+        return
+    p = s.pm(i)
+    if kind == "place":
+        _, g, sid = op
+        goods, coins, fg, fc = p.src.get(sid, ((), 0, (), 0))
+        _add(p.planning, g, -1)
+        p.src[sid] = (goods, coins, s.hs.canon(fg + (g,)), fc)
+    elif kind == "coin":
+        sid = op[1]
+        goods, coins, fg, fc = p.src.get(sid, ((), 0, (), 0))
+        p.coins -= 1
+        p.src[sid] = (goods, coins, fg, fc + 1)
+    elif kind == "unplace":
+        _, g, sid = op
+        goods, coins, fg, fc = p.src[sid]
+        if s.phase == "planning":
+            lst = list(fg)
+            lst.remove(g)
+            fg = tuple(lst)
+        else:
+            lst = list(goods)
+            lst.remove(g)
+            goods = tuple(lst)
+        _add(p.planning, g, 1)
+        _set_src(p, sid, goods, coins, fg, fc)
+    elif kind == "uncoin":
+        sid = op[1]
+        goods, coins, fg, fc = p.src[sid]
+        if s.phase == "planning":
+            fc -= 1
+        else:
+            coins -= 1
+        p.coins += 1
+        _set_src(p, sid, goods, coins, fg, fc)
+    elif kind == "draw":
+        _draw(s, i, p)
+        if not p.pending_return:
+            _next_in_queue(s)
+    elif kind == "bag":
+        _add(p.planning, op[1], -1)
+        _add(p.bag, op[1], 1)
+        p.pending_return = False
+        _next_in_queue(s)
+    elif kind == "done":
+        if s.phase == "final_storage":
+            p.store_left = 0
+        _next_in_queue(s)
+    elif kind == "fstore":
+        _, g, r = op
+        _take_owned(p, g)
+        p.wh = _wh_put(p.wh, r, g)
+        p.store_left -= 1
+        if p.store_left <= 0:
+            _next_in_queue(s)
+    elif kind == "pawn":
+        p.pawn = op[1]
+    elif kind in ("go", "step"):
+        if kind == "go":
+            if p.carts_used == 0:
+                p.carts_used = 1
+            elif not p.d7_used and _has_passive(s, p, "extra_cart"):
+                p.d7_used = True
+            else:
+                _pay_move(p)
+                p.carts_used += 1
+        else:
+            _pay_move(p)
+        p.pawn = op[1]
+        if s.turn[0] is not None:
+            s.turn = (s.turn[0], True, s.turn[2], s.turn[3])
+    elif kind == "end":
+        _next_actor(s, i)
+    elif kind == "pass":
+        p.passed = True
+        _next_actor(s, i)
+    else:
+        _do_action(s, i, p, op)
+        acted, moved, tsrc, otk = s.turn
+        s.turn = (p.pawn, moved, tsrc if tsrc is not None else _op_source(op),
+                  otk or kind == "order")
+        _check_empty(s)
+
+
+def _set_src(p: Player, sid: str, goods, coins, fg, fc) -> None:
+    if goods or coins or fg or fc:
+        p.src[sid] = (goods, coins, fg, fc)
+    else:
+        p.src.pop(sid, None)
+
+
+def _pay_move(p: Player) -> None:
+    goods, coins, fg, fc = p.src["move"]
+    if "food" in goods:
+        lst = list(goods)
+        lst.remove("food")
+        goods = tuple(lst)
+        _add(p.crate, "food", 1)
+    else:
+        coins -= 1
+    _set_src(p, "move", goods, coins, fg, fc)
+
+
+def _take_owned(p: Player, g: str) -> None:
+    for d in (p.crate, p.bag, p.planning):
+        if d.get(g):
+            _add(d, g, -1)
+            return
+    for sid in sorted(p.src):
+        goods, coins, fg, fc = p.src[sid]
+        if g in goods:
+            lst = list(goods)
+            lst.remove(g)
+            _set_src(p, sid, tuple(lst), coins, fg, fc)
+            return
+        if g in fg:
+            lst = list(fg)
+            lst.remove(g)
+            _set_src(p, sid, goods, coins, tuple(lst), fc)
+            return
+    raise AssertionError(f"no {g} to take")  # pragma: no cover - guarded by legal moves
+
+
+def _draw(s: State, i: int, p: Player) -> None:
+    """Fill the open planning spaces from the bag, refilling from the crate (spec §6.1)."""
+    need = _unlocked(s, p) - _count(p.planning)
+    extra = 1 if _has_passive(s, p, "draw_control") else 0
+    goods = s.hs.goods
+    rng = core.rng_for(s.seed, "draw", s.round, i)
+    bag = p.bag
+    for _ in range(max(0, need) + extra):
+        total = _count(bag)
+        if not total:
+            if not p.crate:
+                break
+            bag = p.bag = p.crate
+            p.crate = {}
+            total = _count(bag)
+        k = rng.randrange(total)
+        for g in goods:
+            n = bag.get(g, 0)
+            if k < n:
+                break
+            k -= n
+        _add(bag, g, -1)
+        _add(p.planning, g, 1)
+    p.pending_return = bool(extra) and _count(p.planning) > _unlocked(s, p)
+
+
+def _next_in_queue(s: State) -> None:
+    s.queue = s.queue[1:]
+    if s.queue:
+        s.current = s.queue[0]
+        return
+    if s.phase == "draw":
+        s.phase = "planning"
+        s.queue = _seat_order(s)
+        s.current = s.queue[0]
+    elif s.phase == "planning":
+        for i in range(s.players):
+            p = s.ps[i]
+            if any(v[2] or v[3] for v in p.src.values()):
+                p = s.pm(i)
+                p.src = {sid: (s.hs.canon(g + fg), c + fc, (), 0) for sid, (g, c, fg, fc) in p.src.items()}
+        s.phase = "actions"
+        s.current = s.start_player
+        s.turn = _NO_TURN
+    elif s.phase == "final_storage":
+        _game_over(s)
+
+
+def _next_actor(s: State, i: int) -> None:
+    s.turn = _NO_TURN
+    for k in range(1, s.players + 1):
+        j = (i + k) % s.players
+        if not s.ps[j].passed:
+            s.current = j
+            return
+    _end_round(s)
+
+
+def _end_round(s: State) -> None:
+    """All passed: the last round leads to final storage, others to the new-round steps (§6.4)."""
+    if s.final_round is not None and s.round >= s.final_round:
+        order = [j for j in _seat_order(s) if _has_passive(s, s.ps[j], "final_storage", False)]
+        for j in order:
+            p = s.pm(j)
+            p.store_left = max(s._S[e].amount for e, _r in p.exts if s._S[e].passive == "final_storage")
+        if order:
+            s.phase = "final_storage"
+            s.queue = tuple(order)
+            s.current = order[0]
+        else:
+            _game_over(s)
+        return
+    s.start_player = (s.start_player + 1) % s.players
+    for j in range(s.players):
+        p = s.pm(j)
+        p.carts_used = 0
+        p.d7_used = p.cart_bought = p.ext_bought = p.passed = False
+    _refill_display(s)
+    s.round += 1
+    s.turn = _NO_TURN
+    _begin_draw(s)
+
+
+def _refill_display(s: State) -> None:
+    """Spec §13.3: slide down into gaps (or drop the cheapest tile), refill from the pile."""
+    disp = list(s.display)
+    if s.bought_any:
+        remaining = [e for e in disp if e is not None]
+    else:
+        if disp[0] is not None:
+            s.gone = s.gone + (disp[0],)
+        remaining = [e for e in disp[1:] if e is not None]
+    pile = list(s.pile)
+    while len(remaining) < s.hs.slots and pile:
+        remaining.append(pile.pop(0))
+    if len(remaining) < s.hs.slots and s.trigger is None:
+        s.trigger, s.trigger_round, s.final_round = "display", s.round, s.round + 1
+    s.display = tuple(remaining) + (None,) * (s.hs.slots - len(remaining))
+    s.pile = tuple(pile)
+    s.bought_any = False
+
+
+def _game_over(s: State) -> None:
+    s.phase = "over"
+    s.queue = ()
+    s.current = None
+
+
+def _do_action(s: State, i: int, p: Player, op: tuple) -> None:
+    kind = op[0]
+    hs = s.hs
+    if kind == "run":
+        _, sid, ri, arg = op
+        r = s._S[sid].recipes[ri]
+        goods, coins, _fg, _fc = p.src.pop(sid)
+        if r.store:
+            w = p.wh
+            for g, row in zip(goods, arg):
+                w = _wh_put(w, row, g)
+            p.wh = w
+        else:
+            for g in goods:
+                _add(p.crate, g, 1)
+        # coins on coin spaces go back to the bank
+        for g in r.gain:
+            _gain(s, p, g)
+        if r.choose:
+            _gain(s, p, arg)
+        if r.coins:
+            p.coins += r.coins
+        if r.road:
+            step = hs.track[p.road]
+            p.road += r.road
+            if "corn" in step:
+                _gain_corn(s, p, arg)
+        if r.card:
+            if arg is not None:
+                if r.card == "house":
+                    lst = list(s.houses)
+                    lst.remove(arg)
+                    s.houses = tuple(lst)
+                    p.houses = p.houses + (arg,)
+                else:
+                    lst = list(s.boats)
+                    lst.remove(arg)
+                    s.boats = tuple(lst)
+                    p.boats = p.boats + (arg,)
+                    _gain(s, p, arg)
+    elif kind == "sell":
+        g = op[1]
+        _take_market(p, g)
+        _add(p.crate, g, 1)
+        p.coins += hs.prices[g]
+    elif kind == "deliver":
+        _, g, row = op
+        _take_market(p, g)
+        oid, delivered = p.order
+        delivered = hs.canon(delivered + (g,))
+        if delivered == hs.orders[oid][0]:
+            p.order = None
+            p.done_orders = p.done_orders + (oid,)
+            _gain_corn(s, p, row)
+        else:
+            p.order = (oid, delivered)
+    elif kind == "order":
+        oid = op[1]
+        p.coins -= hs.order_price
+        s.orders = tuple(o for o in s.orders if o != oid)
+        p.order = (oid, ())
+    elif kind == "buy":
+        _, e, slot, price = op
+        p.coins -= price
+        p.ext_bought = True
+        p.exts = p.exts + ((e, s.round),)
+        s.display = s.display[:slot] + (None,) + s.display[slot + 1:]
+        s.bought_any = True
+    elif kind == "cart":
+        p.coins -= hs.cart_price
+        p.carts += 1
+        p.cart_bought = True
+        s.carts -= 1
+    else:  # pragma: no cover
+        raise AssertionError(op)
+
+
+def _take_market(p: Player, g: str) -> None:
+    goods, coins, fg, fc = p.src["market"]
+    lst = list(goods)
+    lst.remove(g)
+    _set_src(p, "market", tuple(lst), coins, fg, fc)
+
+
+# ----------------------------------------------------------------------------------------------
+# Scoring (spec §16)
+# ----------------------------------------------------------------------------------------------
+
+def owned_goods(p: Player) -> dict:
+    """Every good a player owns for scoring: bag, crate, planning, action spaces, warehouse
+    (spec §16; goods on orders excluded). Returns ``{good: count}``."""
+    out: dict = {}
+    for d in (p.bag, p.crate, p.planning):
+        for g, n in d.items():
+            out[g] = out.get(g, 0) + n
+    for goods, _c, fg, _fc in p.src.values():
+        for g in goods + fg:
+            out[g] = out.get(g, 0) + 1
+    for row in p.wh:
+        for g in row:
+            out[g] = out.get(g, 0) + 1
+    return out
+
+
+def total_coins(p: Player) -> int:
+    """A player's coins, including coins lying on their coin spaces (used for the tie-break)."""
+    return p.coins + sum(c + fc for _g, c, _fg, fc in p.src.values())
+
+
+def score_breakdown(state: State, player: int) -> dict:
+    """The score pad of one player (spec §16): goods, boats, houses, orders, house bonus,
+    warehouse, total, plus ``coins`` (tie-break only). Valid at any time (a live preview)."""
+    hs = state.hs
+    p = state.ps[player]
+    owned = owned_goods(p)
+    goods_vp = sum(hs.values.get(g, 0) * n for g, n in owned.items())
+    boats = hs.boat_vp * len(p.boats)
+    houses = hs.house_vp * len(p.houses)
+    orders = sum(hs.orders[o][1] for o in p.done_orders)
+    bonus = sum(hs.bonus_vp * owned.get(t, 0) for t in p.houses)
+    wh = sum(hs.wh_points[r] for r, row in enumerate(p.wh) if len(row) >= hs.wh_len)
+    total = goods_vp + boats + houses + orders + bonus + wh
+    return {"goods": goods_vp, "boats": boats, "houses": houses, "orders": orders,
+            "house_bonus": bonus, "warehouse": wh, "total": total, "coins": total_coins(p)}
+
+
+def outcome(state: State) -> Outcome | None:
+    """The result once the game is over (spec §16), else ``None``.
+
+    ``reason``: ``"score"`` (most VP), ``"coins"`` (VP tie broken by coins) or ``"shared"``
+    (VP and coins tied; ``final_tie="shared"``). ``breakdown`` holds each player's score pad.
+    """
+    if state.phase != "over":
+        return None
+    pads = [score_breakdown(state, i) for i in range(state.players)]
+    scores = tuple(b["total"] for b in pads)
+    best = max(scores)
+    top = [i for i in range(state.players) if scores[i] == best]
+    if len(top) == 1:
+        return Outcome(scores, tuple(top), "score", {"vp": best}, tuple(pads))
+    most = max(pads[i]["coins"] for i in top)
+    rich = tuple(i for i in top if pads[i]["coins"] == most)
+    reason = "coins" if len(rich) == 1 else state.options["final_tie"]
+    return Outcome(scores, rich, reason, {"vp": best, "coins": most}, tuple(pads))
+
+
+# ----------------------------------------------------------------------------------------------
+# View (spec §19 hidden information)
+# ----------------------------------------------------------------------------------------------
+
+def _counts(hs, d: dict) -> dict:
+    return {g: d[g] for g in hs.goods if d.get(g)}
+
+
+def _seat_view(s: State, i: int, private: bool) -> dict:
+    hs = s.hs
+    p = s.ps[i]
+    hide = not private and s.phase in ("draw", "planning")
+    planning = dict(p.planning)
+    coins = p.coins
+    sources = {}
+    for sid in sorted(p.src):
+        goods, c, fg, fc = p.src[sid]
+        if hide:
+            for g in fg:
+                planning[g] = planning.get(g, 0) + 1
+            coins += fc
+            if goods or c:
+                sources[sid] = {"goods": list(goods), "coins": c}
+        else:
+            entry = {"goods": list(hs.canon(goods + fg)), "coins": c + fc}
+            if private and (fg or fc):
+                entry["fresh"] = list(fg)
+                entry["fresh_coins"] = fc
+            sources[sid] = entry
+    out = {
+        "seat": i, "name": seat_name(s, i), "role": p.role, "coins": coins,
+        "bag": _counts(hs, p.bag), "bag_size": _count(p.bag),
+        "crate": _counts(hs, p.crate), "planning": _counts(hs, planning),
+        "open_planning_spaces": _unlocked(s, p), "sources": sources,
+        "warehouse": [list(r) for r in p.wh],
+        "extensions": [e for e, _r in p.exts], "houses": list(p.houses), "boats": list(p.boats),
+        "order": None if p.order is None else {"id": p.order[0], "delivered": list(p.order[1])},
+        "completed_orders": list(p.done_orders), "road": p.road, "carts": p.carts,
+        "carts_used": p.carts_used, "pawn": p.pawn, "passed": p.passed,
+        "score": score_breakdown(s, i)["total"],
+    }
+    if private:
+        out["pending_return"] = p.pending_return
+        out["store_left"] = p.store_left
+    return out
+
+
+def view(state: State, player: int | None) -> dict:
+    """What seat ``player`` may see (``None``: a spectator), JSON-friendly.
+
+    Hidden (spec §19): the draw order of bags (only counts are shown), the order of the
+    extension pile (only its size and the letters on the backs), the orders removed at setup,
+    and — during the Draw and Planning phases — the other players' placements made this round
+    (shown back on their planning spaces) and coins placed this round.
+
+    Raises:
+        ValueError: no such player.
+    """
+    s = state
+    if player is not None and not (isinstance(player, int) and 0 <= player < s.players):
+        raise ValueError(f"no player {player!r}")
+    hs = s.hs
+    letters: dict = {}
+    for e in s.pile:
+        L = hs.extensions[e]["letter"]
+        letters[L] = letters.get(L, 0) + 1
+    return {
+        "game": GAME_ID, "viewer": player, "players": s.players, "round": s.round,
+        "phase": s.phase, "current": current_player(s), "start_player": s.start_player,
+        "ring": list(s.ring), "trigger": s.trigger, "trigger_round": s.trigger_round,
+        "final_round": s.final_round, "supply": _counts(hs, s.supply),
+        "houses": list(s.houses), "boats": list(s.boats), "carts": s.carts,
+        "orders": list(s.orders),
+        "display": [None if e is None else {"id": e, "price": hs.ext_price(e) + hs.surcharges[k],
+                                            "surcharge": hs.surcharges[k]}
+                    for k, e in enumerate(s.display)],
+        "pile": {"count": len(s.pile), "letters": letters},
+        "gone": list(s.gone), "roles_left": list(s.roles_left),
+        "seats": [_seat_view(s, i, player == i) for i in range(s.players)],
+    }
+
+
+# ----------------------------------------------------------------------------------------------
+# Positions (JSON text)
+# ----------------------------------------------------------------------------------------------
+
+def _state_json(s: State) -> dict:
+    hs = s.hs
+    seats = []
+    for p in s.ps:
+        seats.append({
+            "role": p.role, "coins": p.coins, "bag": _counts(hs, p.bag), "crate": _counts(hs, p.crate),
+            "planning": _counts(hs, p.planning),
+            "sources": {sid: {"goods": list(g), "coins": c, "fresh": list(fg), "fresh_coins": fc}
+                        for sid, (g, c, fg, fc) in sorted(p.src.items())},
+            "warehouse": [list(r) for r in p.wh], "extensions": [[e, r] for e, r in p.exts],
+            "houses": list(p.houses), "boats": list(p.boats),
+            "order": None if p.order is None else {"id": p.order[0], "delivered": list(p.order[1])},
+            "completed_orders": list(p.done_orders), "road": p.road, "carts": p.carts,
+            "carts_used": p.carts_used, "d7_used": p.d7_used, "cart_bought": p.cart_bought,
+            "ext_bought": p.ext_bought, "pawn": p.pawn, "passed": p.passed,
+            "pending_return": p.pending_return, "store_left": p.store_left,
+        })
+    acted, moved, tsrc, otk = s.turn
+    return {
+        "format": "altiplano", "version": 1, "seed": s.seed, "players": s.players,
+        "options": core.non_default(OPTIONS, s.options), "ring": list(s.ring), "round": s.round,
+        "phase": s.phase, "start_player": s.start_player, "current": s.current,
+        "queue": list(s.queue), "supply": _counts(hs, s.supply), "houses": list(s.houses),
+        "boats": list(s.boats), "carts": s.carts, "orders": list(s.orders),
+        "removed": list(s.removed), "pile": list(s.pile), "display": list(s.display),
+        "gone": list(s.gone), "bought_any": s.bought_any, "trigger": s.trigger,
+        "trigger_round": s.trigger_round, "final_round": s.final_round, "lost_corn": s.lost_corn,
+        "roles_left": list(s.roles_left),
+        "turn": {"acted": acted, "moved_after": moved, "source": tsrc, "order_taken": otk},
+        "seats": seats,
+    }
+
+
+def to_position(state: State) -> str:
+    """The whole state as compact JSON text (seed included, so chance can continue).
+
+    The text includes hidden information; it is for saving, tests and embeds, not for opponents.
+    """
+    return json.dumps(_state_json(state), separators=(",", ":"), sort_keys=True)
+
+
+def _goods_dict(hs, d, what) -> dict:
+    if not isinstance(d, dict):
+        raise TypeError(f"{what} must be an object")
+    out = {}
+    for g, n in d.items():
+        if g not in hs.order or isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise ValueError(f"{what}: bad entry {g!r}: {n!r}")
+        if n:
+            out[g] = n
+    return out
+
+
+def _goods_tuple(hs, lst, what, canon=True) -> tuple:
+    if not isinstance(lst, list) or any(g not in hs.order for g in lst):
+        raise ValueError(f"{what}: bad goods list {lst!r}")
+    return hs.canon(lst) if canon else tuple(lst)
+
+
+def _int(v, what, lo=0, none=False):
+    if none and v is None:
+        return None
+    if isinstance(v, bool) or not isinstance(v, int) or v < lo:
+        raise ValueError(f"{what} must be an integer >= {lo}, got {v!r}")
+    return v
+
+
+def _bool(v, what):
+    if not isinstance(v, bool):
+        raise ValueError(f"{what} must be true or false")
+    return v
+
+
+def from_position(text: str, **options) -> State:
+    """Read position text written by :func:`to_position`.
+
+    ``options`` (if given) must agree with the options stored in the position.
+
+    Raises:
+        PositionError: the text is not a position (rule 1), a bad header (rule 2), or the
+            position breaks a validity rule 3–12 (module docstring).
+    """
+    try:
+        d = json.loads(text)
+    except (TypeError, ValueError):
+        raise PositionError("not JSON text", rule=1) from None
+    if not isinstance(d, dict) or d.get("format") != "altiplano" or d.get("version") != 1:
+        raise PositionError("not an Altiplano position (format/version)", rule=1)
+    try:
+        players = d["players"]
+        seed = core.check_seed(d["seed"])
+        stored = d.get("options", {})
+        if not isinstance(stored, dict):
+            raise ValueError("options must be an object")
+        opts = _resolve(players, stored)
+        given = _resolve(players, options) if options else None
+        if given is not None:
+            for k, v in options.items():
+                if given[k] != opts[k]:
+                    raise ValueError(f"option {k!r} differs from the position's")
+    except (KeyError, TypeError, ValueError) as exc:
+        raise PositionError(f"bad header: {exc}", rule=2) from None
+    hs = _data.load(opts["house_set"])
+    try:
+        s = State.__new__(State)
+        s.seed, s.players, s.options, s.moves, s.start = seed, players, opts, (), text
+        s.hs = hs
+        s._S = hs.sources(opts["forest_cacao_mode"])
+        s.ring = tuple(d["ring"])
+        s.round = _int(d["round"], "round", 1)
+        s.phase = d["phase"]
+        s.start_player = _int(d["start_player"], "start_player")
+        s.current = _int(d["current"], "current", none=True)
+        s.queue = tuple(_int(x, "queue") for x in d["queue"])
+        s.supply = _goods_dict(hs, d["supply"], "supply")
+        s.houses = tuple(d["houses"])
+        s.boats = tuple(d["boats"])
+        s.carts = _int(d["carts"], "carts")
+        s.orders = tuple(d["orders"])
+        s.removed = tuple(d["removed"])
+        s.pile = tuple(d["pile"])
+        s.display = tuple(d["display"])
+        s.gone = tuple(d["gone"])
+        s.bought_any = _bool(d["bought_any"], "bought_any")
+        s.trigger = d["trigger"]
+        if s.trigger is not None and not isinstance(s.trigger, str):
+            raise ValueError("trigger must be text or null")
+        s.trigger_round = _int(d["trigger_round"], "trigger_round", 1, none=True)
+        s.final_round = _int(d["final_round"], "final_round", 1, none=True)
+        s.lost_corn = _int(d["lost_corn"], "lost_corn")
+        s.roles_left = tuple(d["roles_left"])
+        t = d["turn"]
+        s.turn = (t["acted"], _bool(t["moved_after"], "turn"), t["source"], _bool(t["order_taken"], "turn"))
+        seats = d["seats"]
+        if not isinstance(seats, list) or len(seats) != players:
+            raise ValueError("seats must list every player")
+        ps = []
+        for k, x in enumerate(seats):
+            p = Player()
+            p.role = x["role"]
+            p.coins = x["coins"] if isinstance(x["coins"], int) and not isinstance(x["coins"], bool) else None
+            if p.coins is None:
+                raise ValueError("coins must be an integer")
+            p.bag = _goods_dict(hs, x["bag"], "bag")
+            p.crate = _goods_dict(hs, x["crate"], "crate")
+            p.planning = _goods_dict(hs, x["planning"], "planning")
+            src = {}
+            if not isinstance(x["sources"], dict):
+                raise ValueError("sources must be an object")
+            for sid, e in x["sources"].items():
+                g = _goods_tuple(hs, e["goods"], sid)
+                fg = _goods_tuple(hs, e["fresh"], sid)
+                c, fc = e["coins"], e["fresh_coins"]
+                if any(isinstance(v, bool) or not isinstance(v, int) for v in (c, fc)):
+                    raise ValueError("coins on a source must be integers")
+                if g or fg or c or fc:
+                    src[sid] = (g, c, fg, fc)
+            p.src = src
+            p.wh = tuple(_goods_tuple(hs, r, "warehouse row", canon=False) for r in x["warehouse"])
+            p.exts = tuple((e, _int(r, "extension round", 1)) for e, r in x["extensions"])
+            p.houses = tuple(x["houses"])
+            p.boats = tuple(x["boats"])
+            o = x["order"]
+            p.order = None if o is None else (o["id"], _goods_tuple(hs, o["delivered"], "order"))
+            p.done_orders = tuple(x["completed_orders"])
+            p.road = _int(x["road"], "road")
+            p.carts = _int(x["carts"], "carts")
+            p.carts_used = _int(x["carts_used"], "carts_used")
+            for f in ("d7_used", "cart_bought", "ext_bought", "passed", "pending_return"):
+                setattr(p, f, _bool(x[f], f))
+            p.pawn = x["pawn"]
+            p.store_left = _int(x["store_left"], "store_left")
+            ps.append(p)
+        s.ps = tuple(ps)
+        s._mut = None
+        s._legal = s._sorted = None
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        raise PositionError(f"malformed position: {exc!r}", rule=1) from None
+    check(s)
+    return s
+
+
+# ----------------------------------------------------------------------------------------------
+# Validity / invariants (spec §21)
+# ----------------------------------------------------------------------------------------------
+
+def check(state: State) -> None:
+    """Check every validity rule and the invariants of spec §21 on ``state``.
+
+    Used by :func:`from_position` and by the random-game tests after every move.
+
+    Raises:
+        PositionError: with ``rule`` 3–12 (module docstring) for the first rule broken.
+    """
+    s = state
+    hs = s.hs
+    n = s.players
+    S = s._S
+
+    def bad(rule, msg):
+        raise PositionError(msg, rule=rule)
+
+    # rule 3: phase, turn and round consistency
+    if s.phase not in PHASES:
+        bad(3, f"unknown phase {s.phase!r}")
+    if sorted(s.ring) != sorted(LOCATIONS):
+        bad(3, "the ring must hold the 7 locations once each")
+    if not 0 <= s.start_player < n:
+        bad(3, "bad start player")
+    if s.phase == "over":
+        if s.current is not None:
+            bad(3, "no current player once the game is over")
+    else:
+        if s.current is None or not 0 <= s.current < n:
+            bad(3, "bad current player")
+        if s.phase in ("roles", "draw", "planning", "final_storage"):
+            if not s.queue or s.queue[0] != s.current or len(set(s.queue)) != len(s.queue) \
+                    or any(not 0 <= q < n for q in s.queue):
+                bad(3, "the queue must start with the current player")
+        if s.phase == "actions" and s.ps[s.current].passed:
+            bad(3, "the current player has passed")
+    if (s.trigger is None) != (s.final_round is None) or (s.trigger is None) != (s.trigger_round is None):
+        bad(3, "trigger, trigger_round and final_round go together")
+    if s.trigger is not None:
+        if s.final_round != s.trigger_round + 1:
+            bad(3, "exactly one more round follows the trigger (§21.10)")
+        if s.round > s.final_round:
+            bad(3, "the game went past its final round (§21.10)")
+    for i, p in enumerate(s.ps):
+        if p.pending_return and not (s.phase == "draw" and s.current == i):
+            bad(3, "a draw-control return is pending outside its draw step")
+        if p.store_left and s.phase != "final_storage":
+            bad(3, "final storage left outside the final storage phase")
+        if p.pawn is not None and p.pawn not in LOCATIONS:
+            bad(3, f"bad pawn location {p.pawn!r}")
+    # rule 12: roles
+    roles = [p.role for p in s.ps]
+    if s.phase == "roles":
+        if any(r is not None and r not in hs.roles for r in roles):
+            bad(12, "unknown role")
+        chosen = [r for r in roles if r is not None]
+        if sorted(chosen + list(s.roles_left)) != sorted(hs.role_ids):
+            bad(12, "roles chosen and left must be the 7 roles")
+    elif any(r not in hs.roles for r in roles) or len(set(roles)) != n:
+        bad(12, "every player needs a distinct role")
+    # rule 4/5: goods
+    totals = hs.supply(n)["goods"]
+    count = dict(s.supply)
+    count["corn"] = count.get("corn", 0) + s.lost_corn
+
+    def add(g, k=1):
+        count[g] = count.get(g, 0) + k
+
+    for p in s.ps:
+        for d in (p.bag, p.crate, p.planning):
+            if d.get("corn"):
+                bad(5, "corn in a bag, crate or planning space (§21.4)")
+            for g, k in d.items():
+                add(g, k)
+        for sid, (goods, c, fg, fc) in p.src.items():
+            for g in goods + fg:
+                if g == "corn":
+                    bad(5, "corn on an action space (§21.4)")
+                add(g)
+        for row in p.wh:
+            for g in row:
+                add(g)
+        for o in p.done_orders:
+            if o in hs.orders:
+                for g in hs.orders[o][0]:
+                    add(g)
+        if p.order is not None:
+            for g in p.order[1]:
+                add(g)
+    for g in hs.goods:
+        if count.get(g, 0) != totals.get(g, 0):
+            bad(4, f"{g} not conserved: {count.get(g, 0)} != {totals.get(g, 0)} (§21.1)")
+    if any(v < 0 for v in s.supply.values()):
+        bad(4, "negative supply")
+    # rule 6: carts
+    table = hs.supply(n)
+    if s.carts + sum(p.carts for p in s.ps) != table["carts"] or s.carts < 0:
+        bad(6, "carts not conserved")
+    for p in s.ps:
+        if not 1 <= p.carts <= hs.cart_slots:
+            bad(6, "a player owns 1 to 4 carts (§21.5)")
+        if p.carts_used > p.carts:
+            bad(6, "more carts used than owned")
+    # rule 7: orders
+    all_orders = list(s.orders) + list(s.removed)
+    for p in s.ps:
+        all_orders += list(p.done_orders)
+        if p.order is not None:
+            all_orders.append(p.order[0])
+    if sorted(all_orders) != sorted(hs.order_ids):
+        bad(7, "the 16 orders must each be in exactly one place")
+    if len(s.removed) != len(hs.order_ids) - table["orders"]:
+        bad(7, "wrong number of removed orders")
+    for p in s.ps:
+        if p.order is not None:
+            need = list(hs.orders[p.order[0]][0])
+            for g in p.order[1]:
+                if g not in need:
+                    bad(7, "goods delivered that the order does not need")
+                need.remove(g)
+            if not need:
+                bad(7, "a complete order is still open")
+    # rule 8: action spaces
+    pay_coin = s.options["coin_can_pay_movement"]
+    for i, p in enumerate(s.ps):
+        own = set(hs.loc_ids) | {"move"} | set(p.ext_ids())
+        if p.role:
+            own.add(p.role)
+        for sid, (goods, c, fg, fc) in p.src.items():
+            if sid not in own:
+                bad(8, f"goods on a source the player does not have: {sid!r}")
+            src = S[sid]
+            if c < 0 or fc < 0:
+                bad(10, "negative coins on a space")
+            if (fg or fc) and s.phase != "planning":
+                bad(8, "fresh placements outside planning")
+            allg = hs.canon(goods + fg)
+            used = len(allg) + (c + fc if sid == "move" else 0)
+            if used > src.spaces or allg not in src.partial:
+                bad(8, f"goods on {sid} break its spaces (§21.8)")
+            if sid == "move":
+                if (c or fc) and not pay_coin:
+                    bad(8, "coins on movement spaces")
+            elif c + fc > src.coin_spaces:
+                bad(8, f"too many coins on {sid}")
+        if _count(p.planning) > _unlocked(s, p) + (1 if p.pending_return else 0):
+            bad(8, "more goods than open planning spaces")
+    # rule 9: warehouse
+    unique = s.options["unique_type_per_row"]
+    for p in s.ps:
+        if len(p.wh) > hs.wh_rows:
+            bad(9, "too many warehouse rows")
+        types = []
+        for row in p.wh:
+            if not row or len(row) > hs.wh_len or "food" in row:
+                bad(9, "bad warehouse row")
+            kinds = {g for g in row if g != "corn"}
+            if len(kinds) > 1:
+                bad(9, "two types in one warehouse row (§21.9)")
+            types += list(kinds)
+        if unique and len(types) != len(set(types)):
+            bad(9, "a type in two rows with unique_type_per_row")
+    # rule 10: coins
+    if any(p.coins < 0 for p in s.ps):
+        bad(10, "negative coins")
+    # rule 11: extensions, display, cards
+    in_play = [e for e, x in hs.extensions.items() if x["min_players"] <= n]
+    where = list(s.pile) + [e for e in s.display if e is not None] + list(s.gone)
+    for p in s.ps:
+        where += list(p.ext_ids())
+    if sorted(where) != sorted(in_play):
+        bad(11, "every extension in play must be in exactly one place")
+    if len(s.display) != hs.slots:
+        bad(11, "the display has 5 slots")
+    for p in s.ps:
+        sigs = [S[e].signature for e in p.ext_ids()]
+        if len(set(sigs)) != len(sigs) or (p.role in hs.roles and S[p.role].signature in sigs):
+            bad(11, "duplicate extension or one equal to the role (§13.1)")
+        this_round = sum(1 for _e, r in p.exts if r == s.round)
+        if this_round > 1 or (this_round == 1) != p.ext_bought or any(r > s.round for _e, r in p.exts):
+            bad(11, "at most one extension per round (§21.6)")
+    if sorted(list(s.houses) + [h for p in s.ps for h in p.houses]) != sorted(hs.house_types):
+        bad(11, "house cards not conserved")
+    if sorted(list(s.boats) + [b for p in s.ps for b in p.boats]) != sorted(hs.boat_goods):
+        bad(11, "boat cards not conserved")
+    for p in s.ps:
+        if not 0 <= p.road <= len(hs.track):
+            bad(11, "bad road position")
+
+
+# ----------------------------------------------------------------------------------------------
+# Words, records
+# ----------------------------------------------------------------------------------------------
+
+_LOC_WORDS = {"harbor": "Harbor", "farm": "Farm", "forest": "Forest", "mine": "Mine",
+              "road": "Road", "market": "Market", "village": "Village"}
+
+
+def _src_words(s: State, sid: str) -> str:
+    if sid in _LOC_WORDS:
+        return f"the {_LOC_WORDS[sid]}"
+    if sid == "move":
+        return "the movement spaces"
+    if sid in s.hs.roles:
+        return f"the {sid} tile"
+    return f"extension {sid}"
+
+
+def describe(state: State, move: Move | str) -> str:
+    """Readable words for ``move`` played in ``state`` (for a game log), e.g.
+    ``"Player 1 places alpaca on the Farm"``.
+
+    Raises:
+        ValueError: malformed notation (an illegal move is still described from its text).
+    """
+    text = parse_move(move).text
+    who = seat_name(state, state.current) if state.current is not None else "Nobody"
+    op = _legal(state).get(text) if state.phase != "over" else None
+    if op is None:
+        return f"{who}: {text}"
+    kind = op[0]
+    if kind == "role":
+        return f"{who} chooses the {op[1]}"
+    if kind == "place":
+        return f"{who} places {op[1]} on {_src_words(state, op[2])}"
+    if kind == "coin":
+        return f"{who} places a coin on {_src_words(state, op[1])}"
+    if kind == "unplace":
+        return f"{who} takes {op[1]} from {_src_words(state, op[2])} back to a planning space"
+    if kind == "uncoin":
+        return f"{who} takes a coin back from {_src_words(state, op[1])}"
+    if kind == "draw":
+        return f"{who} draws goods from the bag"
+    if kind == "bag":
+        return f"{who} returns {op[1]} to the bag"
+    if kind == "done":
+        return f"{who} is done" + (" planning" if state.phase == "planning" else "")
+    if kind == "fstore":
+        return f"{who} stores {op[1]} in warehouse row {op[2] + 1} (final storage)"
+    if kind == "pawn":
+        return f"{who} puts the pawn on the {_LOC_WORDS[op[1]]}"
+    if kind == "go":
+        return f"{who} moves by cart to the {_LOC_WORDS[op[1]]}"
+    if kind == "step":
+        return f"{who} steps to the {_LOC_WORDS[op[1]]} for 1 food"
+    if kind == "end":
+        return f"{who} ends the turn"
+    if kind == "pass":
+        return f"{who} passes"
+    if kind == "sell":
+        return f"{who} sells {op[1]} for {state.hs.prices[op[1]]} coin(s)"
+    if kind == "deliver":
+        return f"{who} delivers {op[1]} to order {state.ps[state.current].order[0]}"
+    if kind == "order":
+        return f"{who} takes order {op[1]} for {state.hs.order_price} coin"
+    if kind == "buy":
+        return f"{who} buys extension {op[1]} for {op[3]} coins"
+    if kind == "cart":
+        return f"{who} buys a cart for {state.hs.cart_price} coin"
+    if kind == "run":
+        _, sid, ri, arg = op
+        r = state._S[sid].recipes[ri]
+        goods = state.ps[state.current].src[sid][0]
+        ins = " + ".join(goods) if goods else f"{r.coins_in} coin(s)"
+        at = _src_words(state, sid)
+        if r.gain:
+            res = "gains " + " + ".join(r.gain)
+        elif r.choose:
+            res = f"gains {arg}"
+        elif r.coins:
+            res = f"gains {r.coins} coins"
+        elif r.road:
+            res = "builds a road" + (f" (corn to row {arg + 1})" if arg is not None else "")
+        elif r.card:
+            res = f"takes the {arg} {r.card}" if arg else f"takes no {r.card} (none left)"
+        else:
+            res = "stores them in rows " + ", ".join(str(x + 1) for x in arg)
+        return f"{who} uses {at}: {ins} -> {res}"
+    return f"{who}: {text}"  # pragma: no cover
+
+
+def to_record(state: State, meta: dict | None = None) -> dict:
+    """The record of the game (DESIGN §2): seed, non-default options, moves, start, meta."""
+    import sys
+    return core.to_record(GAME_ID, sys.modules[__name__], state, meta)
+
+
+def replay(record: Any, upto: int | None = None) -> State:
+    """Rebuild a state from a record by replaying its moves under the rules.
+
+    Raises:
+        RecordError: a bad header (ply 0) or the 1-based ply whose move is malformed/illegal.
+    """
+    import sys
+    return core.replay(GAME_ID, sys.modules[__name__], record, upto)
