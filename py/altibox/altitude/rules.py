@@ -33,7 +33,7 @@ PHASES = (SETUP, DRAW, FINAL, OVER)
 #: Options (spec §0 table). ``{name: (type, default, choices)}``; ``players`` is passed apart.
 OPTIONS: "dict[str, tuple[type, Any, Any]]" = {
     "first_player": (int, 0, None),                                          # §7.3
-    "deck": (str, "house", tuple(DECKS)),                                    # §4
+    "deck": (str, "house", None),       # a name in cards.DECKS                # §4
     "animal_points": (int, 1, None),                                         # §12
     "dahut_points": (int, 1, None),                                          # §4, §12
     "include_dahut": (bool, True, None),                                     # §4
@@ -73,6 +73,9 @@ def resolve(options: "dict[str, Any] | None" = None) -> "dict[str, Any]":
         opts["double_turn_height"] = None
     elif not 1 <= opts["double_turn_height"] <= MAX_HEIGHT:
         raise ValueError("option 'double_turn_height' must be from 1 to 10, or None to disable it")
+    if opts["deck"] not in DECKS:
+        raise ValueError(f"option 'deck' must be one of {', '.join(map(repr, DECKS))}, "
+                         f"got {opts['deck']!r}")
     for name in ("animal_points", "dahut_points"):
         if opts[name] < 0:
             raise ValueError(f"option {name!r} must not be negative")
