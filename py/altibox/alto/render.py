@@ -194,13 +194,15 @@ def render_svg(view: State, ui: dict | None = None) -> str:
         view: an Alto state (``alto.view(state, player)``).
         ui: optional dict with keys ``"selected"`` (a source cell or ``None``), ``"last"`` (the
             notation of the last move or ``None``) and ``"focus"`` (the cell with
-            ``tabindex="0"``; default ``"a1"``). A ``selected`` cell that is not a source of a
-            legal move is ignored.
+            ``tabindex="0"``; default ``"a1"``). Empty values count as ``None``. A ``selected``
+            cell that is not a source of a legal move is ignored.
 
     Returns:
         ``<svg class="alto-board" role="grid" viewBox="0 0 400 400" ...>`` with 16 groups
-        ``<g class="cell tile-bright|tile-black|tile-none [source] [selected] [dest]
-        [last-from] [last-to]" data-cell=.. [data-move=..] tabindex role="button" aria-label>``.
+        ``<g class="cell tile-bright|tile-black|tile-none [source] [selected] [dest] [free]
+        [last-from] [last-to]" data-cell=.. [data-move=..] tabindex role="button" aria-label>``
+        (``free``: a tile that can receive a placement). Each cell group sits inside a
+        ``role="gridcell"`` group, itself inside a ``role="row"`` group.
         In the movement phase with a selected source, each destination's group has
         ``data-move="<src><dst>"``; in the placement phase every free tile has
         ``data-move="@<cell>"``.
@@ -209,9 +211,9 @@ def render_svg(view: State, ui: dict | None = None) -> str:
         ValueError: a ``selected``, ``focus`` or ``last`` value that is not a cell / a move.
     """
     ui = ui or {}
-    selected = ui.get("selected")
+    selected = ui.get("selected") or None
     focus = ui.get("focus") or "a1"
-    last = ui.get("last")
+    last = ui.get("last") or None
     for key, value in (("selected", selected), ("focus", focus)):
         if value is not None and value not in INDEX:
             raise ValueError(f"ui[{key!r}] must be a cell a1..d4, got {value!r}")
@@ -272,6 +274,7 @@ def render_svg(view: State, ui: dict | None = None) -> str:
                 classes.append("dest")
                 flags.append(f"destination of {selected}")
             if view.phase == PLACEMENT and name in moves_here:
+                classes.append("free")
                 flags.append("free: a disc can be placed here")
             if name == last_from:
                 classes.append("last-from")
