@@ -7,10 +7,12 @@ Every module exposes the same verbs (DESIGN.md §2).
 
 from . import alto
 from . import altitude
+from . import altiplano
 
 GAMES = {
     "alto": alto,
     "altitude": altitude,
+    "altiplano": altiplano,
 }
 
 __all__ = ["GAMES"]
