@@ -228,9 +228,6 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Location", self.prefix)
             self.end_headers()
             return
-        if rel is None or not self._allowed(rel) or "/." in rel:
-            self.send_error(404, "Not found")
-            return
         if self.site_dir is None and rel == "/" + PY_ZIP:
             body = py_zip_bytes()
             self.send_response(200)
@@ -240,6 +237,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.end_headers()
             if not head:
                 self.wfile.write(body)
+            return
+        if rel is None or not self._allowed(rel) or "/." in rel:
+            self.send_error(404, "Not found")
             return
         fs_path = Path(self.translate_path(rel))
         if fs_path.is_dir() and not (fs_path / "index.html").is_file():
@@ -263,7 +263,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
 class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
-    allow_reuse_address = False
+    allow_reuse_address = True  # rebinding after a restart (TIME_WAIT); a live listener still conflicts
 
 
 def make_server(host: str = "127.0.0.1", port: int = 8000, site_dir: Path | None = None,

@@ -1,0 +1,180 @@
+"""Alto end to end in a real Chromium: whole games by clicks, undo/redo, reloads, broken saves."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from altibox import alto
+
+SEED = 20261129
+
+
+def board(page):
+    return page.locator("#board")
+
+
+def wait_ply(page, ply: int) -> None:
+    page.wait_for_selector(f'#board[data-ply="{ply}"]', state="attached")
+
+
+def click_move(page, move: str, ply_after: int) -> None:
+    """Play ``move`` by clicks only: a free tile during placement; source then destination after."""
+    if move.startswith("@"):
+        page.locator(f'#board [data-cell="{move[1:]}"][data-move="{move}"]').click()
+    else:
+        page.locator(f'#board [data-cell="{move[:2]}"]').click()
+        page.locator(f'#board [data-move="{move}"]').click()
+    wait_ply(page, ply_after)
+
+
+def test_whole_game_by_clicks_ends_with_the_engines_winner_and_scores(open_app):
+    page = open_app(f"?game=alto&new=1&seed={SEED}")
+    state = alto.new_game(seed=SEED)
+    assert board(page).get_attribute("data-position") == alto.to_position(state)
+    assert page.locator("#status").get_attribute("data-turn") == "0"
+    rng = random.Random(1)
+    ply = 0
+    while alto.outcome(state) is None:
+        move = str(rng.choice(alto.legal_moves(state)))
+        if not move.startswith("@"):
+            # the highlighted destinations of the selected source are exactly the engine's
+            page.locator(f'#board [data-cell="{move[:2]}"]').click()
+            shown = sorted(page.locator("#board [data-move]").evaluate_all("els => els.map(e => e.dataset.move)"))
+            assert shown == [str(m) for m in alto.destinations(state, move[:2])]
+            page.locator(f'#board [data-move="{move}"]').click()
+            ply += 1
+            wait_ply(page, ply)
+        else:
+            ply += 1
+            click_move(page, move, ply)
+        state = alto.apply(state, move)
+        assert board(page).get_attribute("data-position") == alto.to_position(state)
+    out = alto.outcome(state)
+    status = page.locator("#status")
+    assert status.get_attribute("data-winners") == ",".join(map(str, out.winners))
+    assert status.get_attribute("data-reason") == out.reason
+    for p in (0, 1):
+        cell = page.locator(f'#scores [data-player="{p}"]')
+        assert cell.get_attribute("data-score") == str(out.scores[p])
+    assert page.locator("#log li[data-move]").count() == ply
+    assert page.locator("#log li[data-move]").last.get_attribute("data-move") == str(state.moves[-1])
+    assert page.locator("#result").is_visible()
+    assert alto.seat_name(state, out.winners[0]) in page.locator("#result").inner_text() or out.reason == "draw"
+
+
+def test_undo_redo_and_reload_resume_with_the_redo_stack(open_app):
+    page = open_app(f"?game=alto&new=1&seed={SEED}&setup=random&first_player=1")
+    state = alto.new_game(seed=SEED, setup="random", first_player=1)
+    assert page.locator("#status").get_attribute("data-turn") == "1"
+    moves = []
+    for i in range(3):
+        m = str(alto.legal_moves(state)[i])
+        click_move(page, m, i + 1)
+        state = alto.apply(state, m)
+        moves.append(m)
+    after3 = alto.to_position(state)
+    page.locator("#undo").click()
+    wait_ply(page, 2)
+    page.keyboard.press("Control+z")
+    wait_ply(page, 1)
+    saved = json.loads(page.evaluate("localStorage.getItem('altibox:save:alto')"))
+    assert saved["moves"] == moves[:1] and saved["meta"]["redo"] == moves[1:]
+    assert saved["options"] == {"first_player": 1, "setup": "random"} and saved["seed"] == SEED
+    page.reload()
+    page.wait_for_selector("html.ready", state="attached")
+    wait_ply(page, 1)
+    assert page.locator("#log li").count() == 1
+    assert not page.locator("#redo").is_disabled()
+    page.locator("#redo").click()
+    wait_ply(page, 2)
+    page.keyboard.press("Control+y")
+    wait_ply(page, 3)
+    assert board(page).get_attribute("data-position") == after3
+    assert page.locator("#redo").is_disabled()
+
+
+def test_keyboard_only_play_with_announcements(open_app):
+    page = open_app(f"?game=alto&new=1&seed={SEED}")
+    page.locator('#board [data-cell="a1"]').focus()
+    page.keyboard.press("ArrowRight")  # b1
+    page.keyboard.press("ArrowUp")     # b2
+    page.keyboard.press("Enter")       # place on b2
+    wait_ply(page, 1)
+    assert page.locator("#log li").first.get_attribute("data-move") == "@b2"
+    assert "Red places a disc on b2" in page.locator("#announce").inner_text()
+    # the focus stays on the board, on the cell just played
+    assert page.evaluate("document.activeElement.dataset.cell") == "b2"
+
+
+def test_a_corrupted_save_is_backed_up_and_a_new_game_starts(open_app):
+    page = open_app("?game=alto")
+    page.evaluate("localStorage.setItem('altibox:save:alto', '{this is not json')")
+    page.reload()
+    page.wait_for_selector("html.ready", state="attached")
+    wait_ply(page, 0)
+    assert "could not be loaded" in page.locator("#notice").inner_text()
+    keys = page.evaluate("Object.keys(localStorage).sort()")
+    backups = [k for k in keys if k.startswith("altibox:backup:alto:")]
+    assert len(backups) == 1
+    assert page.evaluate(f"localStorage.getItem('{backups[0]}')") == "{this is not json"
+    fresh = json.loads(page.evaluate("localStorage.getItem('altibox:save:alto')"))
+    assert fresh["moves"] == [] and fresh["game"] == "alto"
+
+
+def test_a_save_with_an_illegal_move_names_the_ply(open_app):
+    page = open_app("?game=alto")
+    record = {"schema": 1, "game": "alto", "players": 2, "options": {}, "seed": 5,
+              "moves": ["@a1", "@b1", "@a1"], "start": None, "meta": {}}
+    page.evaluate(f"localStorage.setItem('altibox:save:alto', {json.dumps(json.dumps(record))})")
+    page.reload()
+    page.wait_for_selector("html.ready", state="attached")
+    text = page.locator("#notice").inner_text()
+    assert "ply 3" in text and "@a1" in text
+    wait_ply(page, 0)
+
+
+def test_without_storage_the_game_plays_and_says_it_will_not_be_saved(open_app):
+    deny = """
+      Object.defineProperty(window, 'localStorage', {get() { throw new DOMException('denied', 'SecurityError'); }});
+    """
+    page = open_app(f"?game=alto&new=1&seed={SEED}", init_script=deny)
+    assert "will not be saved" in page.locator("#notice").inner_text()
+    click_move(page, "@c3", 1)
+    assert page.locator("#log li").count() == 1
+
+
+def test_full_storage_warns_and_keeps_playing(open_app):
+    full = """
+      Storage.prototype.setItem = function () { throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); };
+    """
+    page = open_app(f"?game=alto&new=1&seed={SEED}", init_script=full)
+    assert "is full" in page.locator("#notice").inner_text()
+    click_move(page, "@d4", 1)
+    assert board(page).get_attribute("data-ply") == "1"
+
+
+@pytest.mark.parametrize("query, words", [
+    ("?game=nope", "no game called"),
+    ("?game=alto&new=1&seed=banana", "seed must be a whole number"),
+    ("?game=alto&new=1&setup=upside", "setup"),
+])
+def test_bad_urls_get_a_message_in_the_page(open_app, query, words):
+    page = open_app(query)
+    assert words in page.locator("main, #notice").all_inner_texts().__str__()
+
+
+def test_landing_lists_games_and_offers_to_resume(open_app):
+    page = open_app("")
+    assert page.locator('[data-game-id="alto"]').is_visible()
+    assert page.locator("[data-resume]").count() == 0
+    page.goto(page.url + f"?game=alto&new=1&seed={SEED}")
+    page.wait_for_selector("html.ready", state="attached")
+    click_move(page, "@a4", 1)
+    page.goto(page.url.split("?")[0])
+    page.wait_for_selector("html.ready", state="attached")
+    page.locator('[data-resume="alto"]').click()
+    page.wait_for_selector("html.ready", state="attached")
+    wait_ply(page, 1)

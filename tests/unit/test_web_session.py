@@ -1,0 +1,89 @@
+"""web.session: undo/redo, records with the redo stack, rejecting broken saves."""
+
+import json
+
+import pytest
+
+from altibox import alto
+from altibox.core import IllegalMoveError, RecordError
+from web.session import Session
+
+
+def play_n(session, n):
+    for _ in range(n):
+        session.play(alto.legal_moves(session.state)[0])
+
+
+def test_undo_redo_and_the_record_keeps_the_undone_tail():
+    s = Session.new("alto", seed=11)
+    play_n(s, 18)  # 16 placements + 2 moves
+    apn_18 = alto.to_position(s.state)
+    moves = s.moves
+    assert s.undo() and s.undo()
+    assert s.ply == 16
+    rec = s.record()
+    assert rec["moves"] == moves[:16]
+    assert rec["meta"]["redo"] == moves[16:]
+    again = Session.from_text("alto", json.dumps(rec))
+    assert again.redo == moves[16:] and again.ply == 16
+    assert again.redo_move() and again.redo_move()
+    assert alto.to_position(again.state) == apn_18
+    assert not again.can_redo()
+
+
+def test_a_new_move_clears_redo_unless_it_is_the_next_redo_move():
+    s = Session.new("alto", seed=3)
+    play_n(s, 4)
+    first, second = s.moves[2], s.moves[3]
+    s.undo(); s.undo()
+    s.play(first)
+    assert s.redo == [second]
+    s.undo()
+    other = next(m for m in alto.legal_moves(s.state) if str(m) != first)
+    s.play(other)
+    assert s.redo == []
+
+
+def test_undo_works_after_the_game_has_ended():
+    s = Session.new("alto", seed=5, options={"setup": "random"})
+    while alto.outcome(s.state) is None:
+        s.play(alto.legal_moves(s.state)[-1])
+    end = s.ply
+    assert s.undo() is not None and s.ply == end - 1
+    assert alto.outcome(s.state) is None
+
+
+def test_illegal_and_malformed_moves_are_refused_without_change():
+    s = Session.new("alto", seed=1)
+    s.play("@a1")
+    with pytest.raises(IllegalMoveError):
+        s.play("@a1")
+    with pytest.raises(ValueError):
+        s.play("zz")
+    assert s.ply == 1 and s.moves == ["@a1"]
+
+
+def test_a_record_with_an_illegal_move_names_the_ply():
+    s = Session.new("alto", seed=2)
+    play_n(s, 5)
+    rec = s.record()
+    rec["moves"][3] = rec["moves"][1]  # a cell already taken
+    with pytest.raises(RecordError) as err:
+        Session.from_record("alto", rec)
+    assert err.value.ply == 4 and err.value.move == rec["moves"][3]
+
+
+def test_garbage_text_is_a_record_error_at_ply_0():
+    for text in ("{", "[]", '{"schema": 2}', "null"):
+        with pytest.raises(RecordError) as err:
+            Session.from_text("alto", text)
+        assert err.value.ply == 0
+
+
+def test_a_stale_redo_stack_is_dropped_with_a_note():
+    s = Session.new("alto", seed=4)
+    play_n(s, 2)
+    rec = s.record()
+    rec["meta"]["redo"] = [rec["moves"][0]]  # occupied cell: cannot be redone
+    again = Session.from_record("alto", rec)
+    assert again.redo == [] and again.notes
