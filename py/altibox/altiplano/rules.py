@@ -104,7 +104,8 @@ _MOVE_RE = re.compile(
     r"|@[a-z]+|go:[a-z]+|step:[a-z]+"
     r"|(?:[a-z]+)[<>](?:" + _ID + r")"
     r"|sell:[a-z]+|deliver:[a-z]+(?::r\d+)?|order:O\d+|buy:[A-Z]\d+|store:[a-z]+:r\d+"
-    r"|(?:" + _ID + r")(?::(?:[a-z]+|r\d+))*)$"
+    r"|(?!(?:go|step|sell|deliver|order|buy|store|role|move|bag|coin|done|draw|end|pass|cart)\b)"
+    r"(?:" + _ID + r")(?::(?:[a-z]+|r\d+))*)$"
 )
 _MOVES: dict[str, Move] = {}
 
@@ -124,7 +125,7 @@ def parse_move(text: str | Move) -> Move:
     m = _MOVES.get(text)
     if m is None:
         t = text.strip()
-        if not _MOVE_RE.match(t) or t in ("move",):
+        if not _MOVE_RE.match(t):
             raise ValueError(f"malformed Altiplano move {text!r}")
         m = Move(t)
         if len(_MOVES) < 100000:
@@ -334,6 +335,7 @@ def new_game(seed: int | None = None, players: int = 2, **options) -> State:
         s.queue = tuple((sp - 1 - i) % players for i in range(players))
         s.roles_left = hs.role_ids
         s.phase = "roles"
+        s.current = s.queue[0]
     else:
         roles = list(hs.role_ids)
         core.rng_for(seed, "setup", "roles").shuffle(roles)
