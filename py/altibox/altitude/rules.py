@@ -245,20 +245,22 @@ class State:
 
     __slots__ = ("seed", "players", "options", "moves", "start", "phase", "current",
                  "draw_pile", "drawn", "hands", "mountains", "discard", "second_turn_pending",
-                 "consecutive_passes", "returned", "base_dirs", "deck", "_minfo", "_legal")
+                 "consecutive_passes", "returned", "base_dirs", "deck", "_minfo", "_legal",
+                 "_cache")
 
     def _copy(self) -> "State":
         new = State.__new__(State)
-        for name in State.__slots__[:-2]:
+        for name in State.__slots__[:-3]:
             setattr(new, name, getattr(self, name))
         new._minfo = list(self._minfo)
         new._legal = None
+        new._cache = {}
         return new
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
             return NotImplemented
-        return all(getattr(self, n) == getattr(other, n) for n in State.__slots__[:-3])
+        return all(getattr(self, n) == getattr(other, n) for n in State.__slots__[:-4])
 
     def __hash__(self) -> int:  # states are compared, rarely hashed
         return hash((self.phase, self.current, self.draw_pile, self.drawn, self.hands,
@@ -290,6 +292,7 @@ def _blank(seed, players, options, deck) -> State:
     st.deck = deck
     st._minfo = [None] * players
     st._legal = None
+    st._cache = {}
     return st
 
 
@@ -579,7 +582,10 @@ def legal_moves(state: State) -> "list[Move]":
     legal, so the list is never empty). Final phase: ``H``, ``V``, ``S`` and ``pass`` (spec
     §11). Over: ``[]``. Playing the drawn card through action D is listed once, as ``A``.
     """
-    return sorted(map(Move, _legal_texts(state)))
+    got = state._cache.get("sorted")
+    if got is None:
+        got = state._cache["sorted"] = sorted(map(Move, _legal_texts(state)))
+    return list(got)
 
 
 # --------------------------------------------------------------------------------------------
@@ -876,9 +882,13 @@ def view(state: State, player: int) -> "dict[str, Any]":
     if state.phase == SETUP:
         ret = list(reversed(state.returned[player]))
     else:
-        pos = {cid: i for i, cid in enumerate(pile)}
-        ret = sorted((c for c in state.returned[player] if c in pos), key=lambda c: -pos[c])
-    out = outcome(state)
+        ret = sorted((c for c in state.returned[player] if c in pile), key=pile.index,
+                     reverse=True)
+    cache = state._cache
+    mts = cache.get("mountains")
+    if mts is None:
+        mts = cache["mountains"] = [_mountain_json(m) for m in state.mountains]
+    out = outcome(state) if state.phase == OVER else None
     return {
         "game": GAME_ID,
         "player": player,
@@ -894,7 +904,7 @@ def view(state: State, player: int) -> "dict[str, Any]":
         "hand_sizes": [len(h) for h in state.hands],
         "pile_size": len(pile),
         "discard": list(state.discard),
-        "mountains": [_mountain_json(m) for m in state.mountains],
+        "mountains": [[dict(e) for e in mt] for mt in mts],
         "returned": ret,
         "legal_moves": list(map(str, legal_moves(state))) if to_move else [],
         "outcome": out.to_json() if out is not None else None,
