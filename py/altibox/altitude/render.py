@@ -39,8 +39,8 @@ from typing import Any
 from .cards import ANIMAL, AVALANCHE, CABLE, DAHUT, SB, get_deck
 
 CW = 44          # card width
-CH = 58          # card height
-DY = 36          # vertical step between rows (cards overlap like roof tiles)
+CH = 52          # card height
+DY = 38          # vertical step between rows (cards overlap like roof tiles)
 LABEL_W = 28     # room for the level numbers
 PANEL_COLS = 12  # base of at most 10 cards plus one open slot at each end
 PANEL_W = LABEL_W + PANEL_COLS * CW + 16
@@ -95,10 +95,10 @@ def _card_svg(card, x: float, y: float, extra_cls: str = "") -> str:
     big, small = _short(card)
     cls = f"card {card.kind}" + (f" {extra_cls}" if extra_cls else "")
     out = [f'<rect class="{cls}" x="{x:g}" y="{y:g}" width="{CW - 2}" height="{CH}" rx="4"/>',
-           f'<text class="value" x="{x + (CW - 2) / 2:g}" y="{y + 20:g}" '
+           f'<text class="value" x="{x + (CW - 2) / 2:g}" y="{y + 33:g}" '
            f'text-anchor="middle">{_esc(big)}</text>']
     if small:
-        out.append(f'<text class="species" x="{x + (CW - 2) / 2:g}" y="{y + 33:g}" '
+        out.append(f'<text class="species" x="{x + (CW - 2) / 2:g}" y="{y + 45:g}" '
                    f'text-anchor="middle" font-size="8">{_esc(small)}</text>')
     return "".join(out)
 
@@ -228,7 +228,7 @@ def render_svg(view: "dict[str, Any]", ui: "dict[str, Any] | None" = None) -> st
         parts.append(f'<text class="name" x="{px + 10}" y="{py + 20}">{_esc(names[q])}{you}'
                      f' \u2014 height {heights[q]}, hand {view["hand_sizes"][q]}</text>')
         for r in range(1, rows + 1):
-            parts.append(f'<text class="level" x="{px + 8}" y="{ybase - (r - 1) * DY + CH / 2:g}"'
+            parts.append(f'<text class="level" x="{px + 8}" y="{ybase - (r - 1) * DY + 33:g}"'
                          f' font-size="11">{r}</text>')
         slots = [(e["row"], e["col"], e["card"]) for e in mt] + [(r, c, None) for r, c in opens]
         slots.sort(key=lambda s: (s[0], s[1]))
