@@ -213,6 +213,7 @@ class Player:
         return p
 
     def ext_ids(self) -> tuple:
+        """The ids of the extensions this player owns, in buying order."""
         return tuple(e for e, _r in self.exts)
 
 
@@ -1196,7 +1197,9 @@ def outcome(state: State) -> Outcome | None:
 # ----------------------------------------------------------------------------------------------
 
 def _counts(hs, d: dict) -> dict:
-    return {g: d[g] for g in hs.goods if d.get(g)}
+    if len(d) < 2:
+        return dict(d)
+    return {g: d[g] for g in sorted(d, key=hs.order.__getitem__)}
 
 
 def _seat_view(s: State, i: int, private: bool) -> dict:
