@@ -616,3 +616,11 @@ def test_tiebreak_most_cards_in_mountain():
 
 def test_no_outcome_before_the_end():
     assert A.outcome(A.new_game(seed=1, players=2)) is None
+
+
+def test_replace_keeps_a_fixed_base_direction():
+    st = state(drawn=70, mountains=[rows({1: [50]}), rows({1: [6]})], base_dirs=[1, 0],
+               options={"base_direction": "fixed"})
+    assert "A 1.-1" not in legal(st) and "A 1.1" in legal(st)
+    nxt = A.apply(st, "E 1.0")
+    assert nxt.mountains[0] == {(1, 0): 70} and nxt.base_dirs == (1, 0)

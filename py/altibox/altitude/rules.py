@@ -701,9 +701,11 @@ def _apply_parsed(state, text, action, card, card2, target, row, col) -> State:
             _set_hand(ns, p, hand)
             _place(ns, p, row, col, card)
         elif action == "E":
-            old = ns.mountains[p][(row, col)]
-            _remove(ns, p, row, col)
-            _place(ns, p, row, col, x)
+            m = dict(ns.mountains[p])
+            old = m[(row, col)]
+            m[(row, col)] = x          # same slot: the base shape and direction are unchanged
+            ns.mountains = ns.mountains[:p] + (m,) + ns.mountains[p + 1:]
+            ns._minfo[p] = None
             ns.discard = ns.discard + (old,)
         elif action == "F1":
             av = _remove(ns, target, row, col)
