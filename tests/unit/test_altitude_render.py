@@ -141,10 +141,11 @@ def test_levels_are_numbered_and_last_move_outlined():
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_random_views_render_and_never_show_hidden_cards(players):
     rng = random.Random(players)
-    st = A.new_game(seed=40 + players, players=players)
+    options = {"sb_any_mountain": True, "replace_avalanche": True} if players % 2 == 0 else {}
+    st = A.new_game(seed=40 + players, players=players, **options)
     ply = 0
     while A.current_player(st) is not None:
-        if ply % 7 == 0 or st.phase != A.DRAW:
+        if ply % 3 == 0 or st.phase != A.DRAW:
             deck = st.deck
             for v in range(players):
                 view = A.view(st, v)
@@ -158,11 +159,18 @@ def test_random_views_render_and_never_show_hidden_cards(players):
                 hidden_numbers = {str(deck.value[c]) for c in hidden
                                   if deck.kind[c] in (A.NUM, A.ANIMAL)}
                 sel = None
-                own_moves = [m for m in view["legal_moves"] if m.split()[0] in "DHVSF2"]
+                own_moves = [m for m in view["legal_moves"]
+                             if m.split()[0] in ("D", "F2", "H", "V", "S")]
                 if own_moves and rng.random() < 0.5:
                     sel = int(own_moves[0].split()[1])
                 root = parse(render_svg(view, {"selected": sel}))
                 check_common(root, view)
+                if view["legal_moves"] and st.phase == A.DRAW:
+                    want = drawn_moves(view) if sel is None else card_moves(view, sel)
+                    assert set(moves_in(root)) == want
+                elif view["legal_moves"] and st.phase == A.FINAL:
+                    want = {"pass"} | (card_moves(view, sel) if sel is not None else set())
+                    assert set(moves_in(root)) == want
                 assert not (visible_values(root) & hidden_numbers)
                 cards = {int(el.get("data-card")) for el in root.iter()
                          if el.get("data-card") is not None}
