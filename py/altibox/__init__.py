@@ -3,16 +3,49 @@
 ``GAMES`` maps a game id (used in URLs, records and storage keys) to its rules module. It lives
 here, not in ``altibox.core``, so that the game modules can import the core without a cycle.
 Every module exposes the same verbs (DESIGN.md §2).
+
+``GAMES`` imports a game's module on first access, so a page that plays one game does not pay
+for importing the others (in Pyodide, importing all three costs a few hundred milliseconds of
+start-up). ``from altibox import alto`` works as usual.
 """
 
-from . import alto
-from . import altitude
-from . import altiplano
+from __future__ import annotations
 
-GAMES = {
-    "alto": alto,
-    "altitude": altitude,
-    "altiplano": altiplano,
+import importlib
+from collections.abc import Iterator, Mapping
+from types import ModuleType
+
+# game id -> module name inside this package, in the order the landing page lists them
+_MODULES = {
+    "alto": "alto",
+    "altitude": "altitude",
+    "altiplano": "altiplano",
 }
+
+
+class _Games(Mapping):
+    """A read-only ``{game id: rules module}`` mapping that imports each module when first used."""
+
+    def __getitem__(self, game_id: str) -> ModuleType:
+        try:
+            name = _MODULES[game_id]
+        except KeyError:
+            raise KeyError(game_id) from None
+        return importlib.import_module(f"{__name__}.{name}")
+
+    def __contains__(self, game_id: object) -> bool:
+        return game_id in _MODULES
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_MODULES)
+
+    def __len__(self) -> int:
+        return len(_MODULES)
+
+    def __repr__(self) -> str:
+        return f"GAMES({', '.join(_MODULES)})"
+
+
+GAMES: Mapping[str, ModuleType] = _Games()
 
 __all__ = ["GAMES"]

@@ -74,6 +74,10 @@ class App:
         if game not in GAMES:
             self.show_error(f"There is no game called “{game}” here.")
             return
+        if game not in pages.CATALOG:
+            self.show_error(f"{GAMES[game].NAME} cannot be played in the browser yet: its rules are "
+                            f"ready, its page is still being built.")
+            return
         self.game_id = game
         module = GAMES[game]
         if params.get("new") == "1":
@@ -123,7 +127,7 @@ class App:
 
     def show_landing(self) -> None:
         saved = {}
-        for gid in GAMES:
+        for gid in pages.CATALOG:
             text = self.storage.load_save(gid)
             ply = None
             if text is not None:
@@ -139,7 +143,7 @@ class App:
 
     def show_error(self, message: str) -> None:
         links = " ".join(f'<a class="button" href="?game={pages.esc(g)}">{pages.esc(m.NAME)}</a>'
-                         for g, m in GAMES.items())
+                         for g, m in GAMES.items() if g in pages.CATALOG)
         by_id("error").innerHTML = (f'<h2>That did not work</h2><p>{pages.esc(message)}</p>'
                                     f'<p>Choose a game: {links} or go to <a href="./">the start page</a>.</p>')
         self.screen("error")
@@ -190,12 +194,12 @@ class App:
             status.setAttribute("data-turn", str(turn))
             status.removeAttribute("data-winners")
             status.removeAttribute("data-reason")
-            status.className = f"turn seat-{turn}"
+            status.className = f"status turn seat-{turn}"
         else:
             status.removeAttribute("data-turn")
             status.setAttribute("data-winners", ",".join(str(w) for w in out.winners))
             status.setAttribute("data-reason", out.reason)
-            status.className = "over"
+            status.className = "status over"
         by_id("scores").innerHTML = pages.scores_html(module, state)
         log = by_id("log")
         log.innerHTML = pages.log_html(s.log)

@@ -40,7 +40,11 @@ def landing_html(saved: dict[str, int | None]) -> str:
     """
     items = []
     for gid, module in GAMES.items():
-        info = CATALOG.get(gid, {})
+        info = CATALOG.get(gid)
+        if info is None:  # rules only, no page yet
+            items.append(f'<li class="game-card soon" data-game-id="{esc(gid)}"><h2>{esc(module.NAME)}</h2>'
+                         f'<p class="muted">Coming soon</p></li>')
+            continue
         ply = saved.get(gid)
         resume = (f'<a class="button primary" href="?game={esc(gid)}" data-resume="{esc(gid)}">'
                   f'Resume game <span class="muted">(move {ply})</span></a>') if ply is not None else ""

@@ -1,0 +1,222 @@
+#!/usr/bin/env python3
+"""Altibox benchmarks: print figures, assert nothing (DESIGN.md §4, §5).
+
+    .venv/bin/python tests/bench.py [game ...] [--runs N] [--clicks N]
+
+Without games, every game with a benchmark. For each game:
+
+- boot: cold-cache time to ``html.ready`` of the app vs the bare PyScript page (same ``core.js``
+  and interpreter; its only Python adds class ``ready``), interleaved runs, each in a fresh
+  browser context (empty HTTP cache), medians and the ratio (budget <= 1.15);
+- click-to-render: the app pushes ``performance.now()`` deltas from the start of each board
+  event handler to the end of its DOM update into ``window.altiboxPerf``; median and p95 over
+  at least ``--clicks`` clicks of random games (budget p95 <= 16 ms for Alto);
+- random playouts per second in CPython;
+- the app's own payload (everything but the runtime) in KB (budget <= 300 KB).
+
+Uses the built site (``serve.py --build``) in a temporary directory, served under a sub-path, so
+the figures are the deployed site's. Needs Chromium as the e2e tests do (tests/run.sh finds it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import random
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "py")]
+
+import serve  # noqa: E402
+from altibox import GAMES  # noqa: E402
+
+READY_PROBE = """
+(() => {
+  const mark = () => { const html = document.documentElement;
+                       if (html && html.classList.contains('ready') && !window.__readyAt)
+                         window.__readyAt = performance.now(); };
+  new MutationObserver(mark).observe(document, {attributes: true, subtree: true, attributeFilter: ['class']});
+})();
+"""
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-quantile (0..1) by linear interpolation."""
+    xs = sorted(values)
+    if not xs:
+        return float("nan")
+    k = (len(xs) - 1) * q
+    lo, hi = int(k), min(int(k) + 1, len(xs) - 1)
+    return xs[lo] + (xs[hi] - xs[lo]) * (k - lo)
+
+
+def chromium_path() -> str | None:
+    for c in (os.environ.get("ALTIBOX_CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser"):
+        if c and os.access(c, os.X_OK):
+            return c
+    return None
+
+
+def launch(pw):
+    args = ["--disable-background-networking", "--disable-component-update", "--disable-sync",
+            "--no-first-run", "--disable-gpu", "--disable-quic"]
+    if os.geteuid() == 0:
+        args.append("--no-sandbox")
+    exe = chromium_path()
+    return pw.chromium.launch(executable_path=exe, args=args) if exe else pw.chromium.launch(args=args)
+
+
+def boot_once(browser, url: str) -> float:
+    """Milliseconds from navigation start to html.ready in a fresh context (cold HTTP cache)."""
+    ctx = browser.new_context()
+    ctx.add_init_script(READY_PROBE)
+    page = ctx.new_page()
+    page.goto(url)
+    page.wait_for_function("window.__readyAt", timeout=120_000)
+    ms = page.evaluate("window.__readyAt")
+    ctx.close()
+    return ms
+
+
+def bench_boot(browser, site: str, game: str, runs: int) -> None:
+    app, bare = [], []
+    app_url = f"{site}?game={game}&new=1&seed=1"
+    bare_url = f"{site}static/bench/bare.html"
+    boot_once(browser, bare_url)  # warm the OS file cache and the server, not measured
+    for i in range(runs):
+        order = [(app, app_url), (bare, bare_url)] if i % 2 == 0 else [(bare, bare_url), (app, app_url)]
+        for sink, url in order:
+            sink.append(boot_once(browser, url))
+    ma, mb = statistics.median(app), statistics.median(bare)
+    print(f"  boot to html.ready, cold cache, {runs} interleaved runs each:")
+    print(f"    app  median {ma:7.0f} ms   runs: {', '.join(f'{x:.0f}' for x in app)}")
+    print(f"    bare median {mb:7.0f} ms   runs: {', '.join(f'{x:.0f}' for x in bare)}")
+    print(f"    ratio app/bare {ma / mb:.3f}   (budget <= 1.15)")
+
+
+def play_clicks_alto(page, rng: random.Random) -> None:
+    """Play one random Alto game by clicks (source, then destination)."""
+    from altibox import alto
+
+    state = alto.from_position(page.locator("#board").get_attribute("data-position"))
+    ply = int(page.locator("#board").get_attribute("data-ply"))
+    while alto.outcome(state) is None:
+        move = str(rng.choice(alto.legal_moves(state)))
+        if move.startswith("@"):
+            page.locator(f'#board [data-move="{move}"]').click()
+        else:
+            page.locator(f'#board [data-cell="{move[:2]}"]').click()
+            page.locator(f'#board [data-move="{move}"]').click()
+        ply += 1
+        page.wait_for_selector(f'#board[data-ply="{ply}"]', state="attached")
+        state = alto.apply(state, move)
+
+
+CLICKERS = {"alto": play_clicks_alto}
+
+
+def bench_clicks(browser, site: str, game: str, clicks: int) -> None:
+    if game not in CLICKERS:
+        print("  click-to-render: no click driver for this game yet")
+        return
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    rng = random.Random(7)
+    seed = 1
+    times: list[float] = []
+    while len(times) < clicks:
+        page.goto(f"{site}?game={game}&new=1&seed={seed}")
+        page.wait_for_selector("html.ready", state="attached", timeout=120_000)
+        CLICKERS[game](page, rng)
+        times += page.evaluate("Array.from(window.altiboxPerf)")
+        seed += 1
+    ctx.close()
+    print(f"  click-to-render over {len(times)} clicks: median {statistics.median(times):.1f} ms, "
+          f"p95 {percentile(times, 0.95):.1f} ms, max {max(times):.1f} ms   (budget p95 <= 16 ms)")
+
+
+def bench_playouts(game: str, seconds: float = 3.0) -> None:
+    module = GAMES[game]
+    rng = random.Random(1)
+    games = plies = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        state = module.new_game(seed=games, players=min(module.PLAYERS))
+        while module.outcome(state) is None:
+            state = module.apply(state, rng.choice(module.legal_moves(state)))
+            plies += 1
+        games += 1
+    dt = time.perf_counter() - t0
+    print(f"  random playouts in CPython: {games / dt:.0f} games/s ({plies / dt:.0f} plies/s, "
+          f"{games} games in {dt:.1f} s)")
+
+
+def payload_kb(site_dir: Path) -> float:
+    total = 0
+    for p in site_dir.rglob("*"):
+        if p.is_file() and "vendor" not in p.relative_to(site_dir).parts and "bench" not in p.parts:
+            total += p.stat().st_size
+    return total / 1024
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("games", nargs="*", help="game ids (default: all with a benchmark)")
+    ap.add_argument("--runs", type=int, default=5, help="cold boots per page (default 5)")
+    ap.add_argument("--clicks", type=int, default=60, help="at least this many clicks (default 60)")
+    ap.add_argument("--no-browser", action="store_true", help="CPython figures only")
+    args = ap.parse_args()
+    games = args.games or list(GAMES)
+    unknown = [g for g in games if g not in GAMES]
+    if unknown:
+        print(f"unknown game(s): {', '.join(unknown)}; known: {', '.join(GAMES)}", file=sys.stderr)
+        return 2
+    print(f"Altibox benchmarks on {os.cpu_count()} cores, Python {sys.version.split()[0]}")
+    with tempfile.TemporaryDirectory() as tmp:
+        site_dir = Path(tmp) / "site"
+        serve.build(site_dir)
+        print(f"app payload (everything but the runtime): {payload_kb(site_dir):.0f} KB   (budget <= 300 KB)")
+        server = serve.make_server("127.0.0.1", 0, site_dir=site_dir, prefix="/altibox/", quiet=True)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        site = f"http://127.0.0.1:{server.server_address[1]}/altibox/"
+        pw_ctx = None
+        browser = None
+        if not args.no_browser:
+            from playwright.sync_api import sync_playwright
+
+            pw_ctx = sync_playwright().start()
+            browser = launch(pw_ctx)
+        try:
+            for game in games:
+                print(f"\n{GAMES[game].NAME}")
+                extra = ROOT / "tests" / f"bench_{game}.py"
+                if extra.is_file():  # a game's own CPython benchmark
+                    sys.path.insert(0, str(extra.parent))
+                    mod = importlib.import_module(f"bench_{game}")
+                    if hasattr(mod, "report"):
+                        mod.report()
+                    else:
+                        bench_playouts(game)
+                else:
+                    bench_playouts(game)
+                if browser is not None and game in CLICKERS:
+                    bench_boot(browser, site, game, args.runs)
+                    bench_clicks(browser, site, game, args.clicks)
+        finally:
+            if browser is not None:
+                browser.close()
+                pw_ctx.stop()
+            server.shutdown()
+            server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
