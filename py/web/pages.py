@@ -27,6 +27,9 @@ CATALOG: dict[str, dict[str, Any]] = {
 }
 
 
+CHECKED = ' checked="checked"'
+
+
 def esc(text: Any) -> str:
     """HTML-escape any value's text (quotes included)."""
     return escape(str(text), quote=True)
@@ -71,14 +74,14 @@ def setup_html(game_id: str, values: dict | None = None, replaces_save: bool = F
         current = values.get(name, module.OPTIONS[name][1])
         radios = "".join(
             f'<label class="choice"><input type="radio" name="{esc(name)}" value="{esc(v)}"'
-            f'{" checked" if v == current else ""}> {esc(text)}</label>'
+            f'{CHECKED if v == current else ""} /> {esc(text)}</label>'
             for v, text in choices.items()
         )
         groups.append(f'<fieldset><legend>{esc(label)}</legend>{radios}</fieldset>')
     warn = ('<p class="warn">Starting a new game replaces the game in progress.</p>'
             if replaces_save else "")
     return (
-        f'<form id="setup-form" class="setup" data-game-id="{esc(game_id)}" onsubmit="return false">'
+        f'<form id="setup-form" class="setup" data-game-id="{esc(game_id)}">'
         f'<h2>New game of {esc(module.NAME)}</h2>{"".join(groups)}{warn}'
         f'<p class="actions"><button type="submit" class="primary" data-action="start">Start the game</button>'
         f' <a class="button" href="./">Back</a></p></form>'

@@ -1,0 +1,60 @@
+"""web.pages: the frame around the board, built from the rules (Alto score pad, status, log)."""
+
+import xml.etree.ElementTree as ET
+
+from altibox import alto
+from web import pages
+
+T1 = "do,--r,--,--/--,--wrw,--rr,--/--w,sa,--wwwr,--rr/od,--ww,--r,do r m"
+SCORING = "--,--,--,--/--,--wwwrwr,--,--rrr/--ww,--wr,--rw,sa/--r,od,od,-- w m"
+
+
+def parse(fragment):
+    return ET.fromstring(f"<root>{fragment}</root>")
+
+
+def test_scores_table_matches_the_rulebook_example():
+    state = alto.from_position(SCORING)
+    root = parse(pages.scores_html(alto, state))
+    totals = {td.get("data-player"): td.get("data-score") for td in root.iter("td") if td.get("data-score")}
+    assert totals == {"0": "20", "1": "17"}
+    rows = [tr for tr in root.iter("tr") if tr.find("th") is not None and tr.find("th").text == "Level 2"]
+    assert [td.text for td in rows[0].findall("td")] == ["2 × 2 = 4", "3 × 2 = 6"]
+
+
+def test_status_and_result_words():
+    state = alto.from_position(SCORING)
+    assert pages.status_words(alto, state) == "Red wins, 20–17"
+    assert "Red scores more points: 20 against 17." in pages.result_html(alto, state)
+    tie = alto.from_position(T1)
+    assert "more discs at level 4 (1 against 0)" in pages.result_html(alto, tie)
+    start = alto.new_game(seed=7)
+    assert pages.status_words(alto, start) == "Red to place a disc (8 left)"
+    assert pages.result_html(alto, start) == ""
+
+
+def test_log_items_carry_the_notation_and_escape_text():
+    html = pages.log_html([("@c3", "Red places a disc on c3"), ("a1b2", "<b>x</b> & y")])
+    root = parse(html)
+    items = root.findall("li")
+    assert [li.get("data-move") for li in items] == ["@c3", "a1b2"]
+    assert "<b>" not in html and "&lt;b&gt;" in html
+
+
+def test_landing_lists_every_game_and_resume_only_for_saves():
+    root = parse(pages.landing_html({"alto": 12}))
+    cards = {li.get("data-game-id") for li in root.iter("li")}
+    assert {"alto", "altitude", "altiplano"} <= cards
+    resume = [a for a in root.iter("a") if a.get("data-resume")]
+    assert [a.get("data-resume") for a in resume] == ["alto"]
+    assert "(move 12)" in "".join(resume[0].itertext())
+    assert not [a for a in parse(pages.landing_html({})).iter("a") if a.get("data-resume")]
+
+
+def test_setup_form_offers_each_choice_with_the_default_checked():
+    root = parse(pages.setup_html("alto"))
+    radios = [i for i in root.iter("input")]
+    assert {(i.get("name"), i.get("value")) for i in radios} == {
+        ("first_player", "0"), ("first_player", "1"), ("setup", "alternate"), ("setup", "random")}
+    assert {(i.get("name"), i.get("value")) for i in radios if i.get("checked") is not None} == {
+        ("first_player", "0"), ("setup", "alternate")}
