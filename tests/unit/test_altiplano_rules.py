@@ -1006,3 +1006,33 @@ def test_describe_words():
     assert A.describe(s, "go:mine") == "Player 1 moves by cart to the Mine"
     assert A.describe(s, "pass") == "Player 1 passes"
     assert A.seat_name(s, 1) == "Player 2" and A.num_players(s) == 2
+
+
+def test_golden_records_replay_to_pinned_positions():
+    """Seed -> setup and draws are pinned: a refactor must not turn old saves into new games."""
+    import os
+    path = os.path.join(os.path.dirname(__file__), "data", "altiplano_golden.json")
+    with open(path, encoding="utf-8") as fh:
+        golden = json.load(fh)
+    for g in golden:
+        rec = g["record"]
+        assert list(A.new_game(seed=rec["seed"], players=rec["players"]).ring) == g["ring"]
+        assert A.to_position(A.replay(rec)) == g["position"]
+
+
+def test_spectator_view_hides_planning_too():
+    s = _planning_scene("alpaca", "food")
+    before = A.view(s, None)
+    assert A.view(play(s, "alpaca>farm"), None) == before
+    assert before["viewer"] is None and all("pending_return" not in x for x in before["seats"])
+
+
+def test_describe_every_legal_move():
+    d = scene(2, seed=1, pawn="market", coins=20)
+    give(d, 0, "market", "ore", "glass")
+    s = load(d)
+    words = [A.describe(s, m) for m in A.legal_moves(s)]
+    assert all(w.startswith("Player 1 ") for w in words)
+    assert "Player 1 sells glass for 2 coin(s)" in words
+    assert "Player 1 buys extension A1 for 4 coins" in words
+    assert "Player 1 takes order O5 for 1 coin" in words
