@@ -1036,3 +1036,37 @@ def test_describe_every_legal_move():
     assert "Player 1 sells glass for 2 coin(s)" in words
     assert "Player 1 buys extension A1 for 4 coins" in words
     assert "Player 1 takes order O5 for 1 coin" in words
+
+
+def test_new_round_passes_start_player_and_resets_carts():
+    d = scene(3, seed=1, pawn="farm")
+    d["seats"][0]["carts_used"] = 1
+    s = load(d)
+    s = play(s, "pass", "@mine", "pass", "@farm")
+    assert s.current == 2 and s.phase == "actions"
+    s = play(s, "go:mine")
+    assert "end" not in moves(s)  # movement alone is not a turn: act or pass
+    s = play(s, "pass")
+    assert s.round == 2 and s.phase == "draw" and s.start_player == 1 and s.queue == (1, 2, 0)
+    assert all(p.carts_used == 0 and not p.passed for p in s.ps)
+    assert s.ps[1].pawn == "mine" and s.ps[2].pawn == "mine"
+
+
+def test_turn_order_skips_passed_players():
+    d = scene(3, seed=1, pawn="village", coins=2)
+    d["seats"][1]["pawn"] = d["seats"][2]["pawn"] = "farm"
+    s = play(load(d), "cart", "end")
+    assert s.current == 1
+    s = play(s, "pass", "pass")
+    assert s.current == 0 and s.round == 1
+    s = play(s, "pass")
+    assert s.round == 2
+
+
+def test_draw_return_limited_by_free_planning_spaces():
+    d = pos(A.new_game(seed=2, players=2))
+    strip(d, 0)
+    give(d, 0, "farm", "alpaca")
+    give(d, 0, "planning", "wood", "wood", "wood", "wood")
+    s = load(d)
+    assert moves(s) == ["draw"]
