@@ -18,6 +18,7 @@ from altibox import GAMES
 from altibox.core import RecordError, coerce_option
 
 from . import pages, routes
+from .games import BOARDS, BoardUI, with_names
 from .session import Session
 from .storage import Storage
 
@@ -42,6 +43,11 @@ class App:
         self.game_id: str | None = None
         self.session: Session | None = None
         self.ui: dict = {"selected": None, "focus": None}
+        self.board_ui: BoardUI | None = None
+        # hidden-information games (BoardUI.hidden): who has confirmed holding the device, and
+        # whether the mover has acted but not yet ended the turn (undo is allowed only then)
+        self.revealed: int | None = None
+        self.turn_open = False
         self.save_warned = False
         self.perf = to_js([])  # click-to-render times in ms, read by tests/bench.py
         window.altiboxPerf = self.perf
@@ -74,7 +80,7 @@ class App:
         if game not in GAMES:
             self.show_error(f"There is no game called “{game}” here.")
             return
-        if game not in pages.CATALOG:
+        if game not in BOARDS:
             self.show_error(f"{GAMES[game].NAME} cannot be played in the browser yet: its rules are "
                             f"ready, its page is still being built.")
             return
@@ -127,7 +133,7 @@ class App:
 
     def show_landing(self) -> None:
         saved = {}
-        for gid in pages.CATALOG:
+        for gid in BOARDS:
             text = self.storage.load_save(gid)
             ply = None
             if text is not None:
@@ -143,7 +149,7 @@ class App:
 
     def show_error(self, message: str) -> None:
         links = " ".join(f'<a class="button" href="?game={pages.esc(g)}">{pages.esc(m.NAME)}</a>'
-                         for g, m in GAMES.items() if g in pages.CATALOG)
+                         for g, m in GAMES.items() if g in BOARDS)
         by_id("error").innerHTML = (f'<h2>That did not work</h2><p>{pages.esc(message)}</p>'
                                     f'<p>Choose a game: {links} or go to <a href="./">the start page</a>.</p>')
         self.screen("error")
@@ -165,8 +171,16 @@ class App:
     def show_play(self, session: Session) -> None:
         self.session = session
         self.game_id = session.game_id
+        self.board_ui = BOARDS[session.game_id]
         self.ui = {"selected": None, "focus": None}
+        self.turn_open = False
+        self.revealed = None
+        if self.board_ui.hidden:
+            session.redo.clear()  # a redo stack would replay moves made with hidden cards
+            if session.module.num_players(session.state) == 1:
+                self.revealed = 0  # solo: nobody to hide the hand from
         by_id("board").dataset.game = session.game_id
+        document.documentElement.dataset.game = session.game_id
         by_id("title").textContent = session.module.NAME
         document.title = f"{session.module.NAME} · Altibox"
         self.set_url(f"?game={session.game_id}")
@@ -178,17 +192,33 @@ class App:
     def render(self, announce: str | None = None, t0: float | None = None) -> None:
         """Redraw the board and the panel from the session; all hooks change in this one call."""
         s = self.session
+        bui = self.board_ui
         module, state = s.module, s.state
+        names = self.names()
         board = by_id("board")
         had_focus = board.contains(document.activeElement) and not is_null(document.activeElement)
-        ui = {"selected": self.ui["selected"], "last": s.last_move, "focus": self.ui["focus"]}
-        board.innerHTML = module.render_svg(module.view(state, module.current_player(state)), ui)
-        board.setAttribute("data-position", module.to_position(state))
+        out = module.outcome(state)
+        turn = module.current_player(state)
+        viewer, hide = self.viewer()
+        last_player = module.current_player(s.states[-2]) if s.ply else None
+        board.innerHTML = bui.svg(state, self.ui, viewer, names, hide, s.last_move, last_player)
+        board.setAttribute("data-position", bui.position(state))
         board.setAttribute("data-ply", str(s.ply))
         board.removeAttribute("aria-busy")
         status = by_id("status")
-        out = module.outcome(state)
-        status.textContent = pages.status_words(module, state)
+        words = pages.status_words(module, state, names)
+        privacy = by_id("privacy")
+        privacy.hidden = True
+        if out is None and bui.hidden and self.turn_open:
+            words = f"{names[last_player]} has played. Undo, or end the turn."
+        elif out is None and bui.hidden and self.revealed != turn:
+            words = f"Pass the device to {names[turn]}"
+            privacy.innerHTML = (f'<p>Pass the device to <strong>{pages.esc(names[turn])}</strong>. '
+                                 f'Their cards stay hidden until they are ready.</p>'
+                                 f'<button type="button" class="primary" data-action="reveal">'
+                                 f'I am {pages.esc(names[turn])}: show my cards</button>')
+            privacy.hidden = False
+        status.textContent = words
         if out is None:
             turn = module.current_player(state)
             status.setAttribute("data-turn", str(turn))
@@ -200,14 +230,16 @@ class App:
             status.setAttribute("data-winners", ",".join(str(w) for w in out.winners))
             status.setAttribute("data-reason", out.reason)
             status.className = "status over"
-        by_id("scores").innerHTML = pages.scores_html(module, state)
+        by_id("scores").innerHTML = pages.scores_html(module, state, names)
         log = by_id("log")
-        log.innerHTML = pages.log_html(s.log)
+        log.innerHTML = pages.log_html([(bui.move_text(m), w) for m, w in s.log], names)
         result = by_id("result")
-        result.innerHTML = pages.result_html(module, state)
+        result.innerHTML = pages.result_html(module, state, names)
         result.hidden = out is None
-        by_id("undo").disabled = not s.can_undo()
-        by_id("redo").disabled = not s.can_redo()
+        by_id("undo").disabled = not self.can_undo()
+        by_id("redo").disabled = not self.can_redo()
+        confirm = by_id("confirm")
+        confirm.hidden = not (bui.hidden and self.turn_open and out is None)
         if announce:
             by_id("announce").textContent = announce
         if had_focus:
@@ -216,6 +248,44 @@ class App:
             self.perf.push(window.performance.now() - t0)
         if log.lastElementChild and not is_null(log.lastElementChild):
             log.scrollTop = log.scrollHeight
+
+    def names(self) -> list[str]:
+        """Every seat's name: the names typed at the start (record meta), else the rules' names."""
+        s = self.session
+        return pages.seat_names(s.module, s.state, s.meta.get("names"))
+
+    def viewer(self) -> tuple[int | None, bool]:
+        """Whose view the board shows, and whether hands must be hidden.
+
+        Without hidden information: the player to move. With it: the player who confirmed
+        holding the device, only while it is their turn and they have not ended it.
+        """
+        s = self.session
+        module, state = s.module, s.state
+        turn = module.current_player(state)
+        if not self.board_ui.hidden:
+            return turn, False
+        if turn is None:  # game over: every score part is public; show the last mover's side
+            last = module.current_player(s.states[-2]) if s.ply else 0
+            return last, False
+        if self.turn_open or self.revealed != turn:
+            return None, True
+        return turn, False
+
+    def can_undo(self) -> bool:
+        """Any move, any time (Alto); hidden-information games only inside the open turn."""
+        s = self.session
+        if s is None or not s.can_undo():
+            return False
+        return self.turn_open if self.board_ui.hidden else True
+
+    def can_redo(self) -> bool:
+        s = self.session
+        if s is None or not s.can_redo():
+            return False
+        if self.board_ui.hidden:
+            return not self.turn_open and self.revealed == s.module.current_player(s.state)
+        return True
 
     def focus_cell(self, cell: str | None) -> None:
         board = by_id("board")
@@ -251,6 +321,9 @@ class App:
         s = self.session
         if s is None or is_null(target):
             return
+        viewer, hide = self.viewer()
+        if hide or s.module.outcome(s.state) is not None:
+            return
         move_el = target.closest("[data-move]")
         if not is_null(move_el):
             self.play(str(move_el.getAttribute("data-move")), t0)
@@ -260,18 +333,18 @@ class App:
             return
         cell = str(cell_el.getAttribute("data-cell"))
         self.ui["focus"] = cell
-        selectable = getattr(s.module, "sources", lambda _s: [])(s.state)
-        if cell == self.ui["selected"]:
-            self.ui["selected"] = None
+        bui = self.board_ui
+        if bui.is_selected(self.ui, cell):
+            bui.select(self.ui, None)
             self.render(t0=t0)
-        elif cell in selectable:
-            self.ui["selected"] = cell
+        elif cell in bui.selectable(s.state, viewer):
+            bui.select(self.ui, cell)
             self.render(t0=t0)
         else:
-            had = self.ui["selected"] is not None
-            self.ui["selected"] = None
-            words = pages.status_words(s.module, s.state)
-            self.render(announce=f"Nothing to move from {cell}. {words}" if not had else None, t0=t0)
+            had = self.ui.get("selected") is not None
+            bui.select(self.ui, None)
+            words = pages.status_words(s.module, s.state, self.names())
+            self.render(announce=None if had else f"Nothing to play from there. {words}", t0=t0)
 
     def play(self, move: str, t0: float | None = None) -> None:
         s = self.session
@@ -280,36 +353,82 @@ class App:
         except ValueError as exc:
             self.notice(f"That move is not allowed: {exc}")
             return
-        self.ui["selected"] = None
-        self.ui["focus"] = notation[-2:]
+        self.board_ui.select(self.ui, None)
+        self.ui["focus"] = self.board_ui.focus_after(notation)
+        if self.board_ui.hidden and s.module.outcome(s.state) is None:
+            self.turn_open = True
         self.save()
-        self.render(announce=f"{words}. {pages.status_words(s.module, s.state)}", t0=t0)
+        names = self.names()
+        self.render(announce=f"{with_names(words, names)}. {pages.status_words(s.module, s.state, names)}", t0=t0)
 
     def undo(self) -> None:
         s = self.session
-        entry = s.undo() if s else None
+        entry = s.undo() if self.can_undo() else None
         if entry:
-            self.ui["selected"] = None
+            self.board_ui.select(self.ui, None)
+            self.turn_open = False
             self.save()
-            self.render(announce=f"Took back: {entry[1]}. {pages.status_words(s.module, s.state)}")
+            names = self.names()
+            self.render(announce=f"Took back: {with_names(entry[1], names)}. {pages.status_words(s.module, s.state, names)}")
 
     def redo(self) -> None:
         s = self.session
-        entry = s.redo_move() if s else None
+        entry = s.redo_move() if self.can_redo() else None
         if entry:
-            self.ui["selected"] = None
+            self.board_ui.select(self.ui, None)
+            if self.board_ui.hidden and s.module.outcome(s.state) is None:
+                self.turn_open = True
             self.save()
-            self.render(announce=f"Replayed: {entry[1]}. {pages.status_words(s.module, s.state)}")
+            names = self.names()
+            self.render(announce=f"Replayed: {with_names(entry[1], names)}. {pages.status_words(s.module, s.state, names)}")
+
+    def end_turn(self) -> None:
+        """The mover confirms their turn: no undo from here; the next player's cards stay hidden
+        until they say they hold the device (the mover keeps it on a double turn or solo)."""
+        s = self.session
+        if s is None or not self.turn_open:
+            return
+        self.turn_open = False
+        s.redo.clear()
+        self.save()
+        last_player = s.module.current_player(s.states[-2]) if s.ply else None
+        if s.module.current_player(s.state) != last_player:
+            self.revealed = None
+        names = self.names()
+        self.render(announce=pages.status_words(s.module, s.state, names))
+
+    def reveal(self) -> None:
+        """The player to move says they hold the device: show their cards."""
+        s = self.session
+        if s is None or self.turn_open:
+            return
+        self.revealed = s.module.current_player(s.state)
+        self.render(announce=pages.status_words(s.module, s.state, self.names()))
+        self.focus_cell(None)
 
     def start_from_form(self, form) -> None:
         module = GAMES[self.game_id]
         options = {}
+        players = None
+        raw_names: list[str] = []
         try:
             for name, _label, _choices in pages.CATALOG.get(self.game_id, {}).get("form", []):
+                if name == "names":
+                    for i in range(max(module.PLAYERS)):
+                        field = form.querySelector(f'input[name="name{i + 1}"]')
+                        raw_names.append("" if is_null(field) else str(field.value))
+                    continue
                 checked = form.querySelector(f'input[name="{name}"]:checked')
-                if not is_null(checked):
+                if is_null(checked):
+                    continue
+                if name == "players":
+                    players = int(str(checked.value))
+                else:
                     options[name] = coerce_option(module.OPTIONS, name, str(checked.value))
-            session = Session.new(self.game_id, options=options)
+            meta = {}
+            if raw_names:
+                meta["names"] = pages.clean_names(raw_names, players or min(module.PLAYERS))
+            session = Session.new(self.game_id, players=players, options=options, meta=meta)
         except ValueError as exc:
             self.notice(f"Cannot start this game: {exc}")
             return
@@ -378,6 +497,10 @@ class App:
             self.show_setup()
         elif action == "dismiss":
             by_id("notice").hidden = True
+        elif action == "confirm":
+            self.end_turn()
+        elif action == "reveal":
+            self.reveal()
 
     def on_doc_key(self, event) -> None:
         if self.session is None or document.documentElement.dataset.screen != "play":

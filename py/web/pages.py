@@ -24,7 +24,30 @@ CATALOG: dict[str, dict[str, Any]] = {
                                             "random": "Place them at random"}),
         ],
     },
+    "altitude": {
+        "blurb": "Build the highest mountain from numbered cards, with cable cars, avalanches, "
+                 "Saint Bernards and animals. Solo or with friends on one device.",
+        "players": "1 to 4 players",
+        "form": [
+            ("players", "Players", {1: "Solo", 2: "2", 3: "3", 4: "4"}),
+            ("names", "Names", None),
+            ("first_player", "Who starts", {0: "Player 1", 1: "Player 2", 2: "Player 3", 3: "Player 4"}),
+        ],
+        "default_players": 2,
+    },
 }
+
+MAX_NAME = 24
+
+
+def clean_names(raw: list[str], players: int) -> list[str]:
+    """Player names as typed (trimmed, at most MAX_NAME characters, never empty): text only,
+    always escaped when shown. Missing or blank names become "Player N"."""
+    out = []
+    for i in range(players):
+        name = " ".join(str(raw[i]).split())[:MAX_NAME] if i < len(raw) else ""
+        out.append(name or f"Player {i + 1}")
+    return out
 
 
 CHECKED = ' checked="checked"'
@@ -71,7 +94,18 @@ def setup_html(game_id: str, values: dict | None = None, replaces_save: bool = F
     values = values or {}
     groups = []
     for name, label, choices in info.get("form", []):
-        current = values.get(name, module.OPTIONS[name][1])
+        if name == "names":
+            fields = "".join(
+                f'<label class="name name-{i + 1}">Player {i + 1} '
+                f'<input type="text" name="name{i + 1}" maxlength="{MAX_NAME}" autocomplete="off" '
+                f'placeholder="Player {i + 1}" /></label>'
+                for i in range(max(module.PLAYERS)))
+            groups.append(f'<fieldset class="names"><legend>{esc(label)}</legend>{fields}</fieldset>')
+            continue
+        if name == "players":
+            current = values.get(name, info.get("default_players", min(module.PLAYERS)))
+        else:
+            current = values.get(name, module.OPTIONS[name][1])
         radios = "".join(
             f'<label class="choice"><input type="radio" name="{esc(name)}" value="{esc(v)}"'
             f'{CHECKED if v == current else ""} /> {esc(text)}</label>'
@@ -88,20 +122,31 @@ def setup_html(game_id: str, values: dict | None = None, replaces_save: bool = F
     )
 
 
-def status_words(module: Any, state: Any) -> str:
+def seat_names(module: Any, state: Any, names: list[str] | None = None) -> list[str]:
+    """Each seat's name: the players' own names when given, else the rules' seat names."""
+    n = module.num_players(state)
+    given = list(names or [])
+    return [given[p] if p < len(given) and given[p] else module.seat_name(state, p) for p in range(n)]
+
+
+def status_words(module: Any, state: Any, names: list[str] | None = None) -> str:
     """Whose turn it is, or the result, in words (for ``#status``)."""
+    from .games import with_names
+
     out = module.outcome(state)
     if out is not None:
-        return result_headline(module, state, out)
+        return result_headline(module, state, out, names)
     prompt = getattr(module, "prompt", None)
     if prompt is not None:
-        return prompt(state)
-    return f"{module.seat_name(state, module.current_player(state))} to play"
+        return with_names(prompt(state), names)
+    return f"{seat_names(module, state, names)[module.current_player(state)]} to play"
 
 
-def result_headline(module: Any, state: Any, out: Any) -> str:
+def result_headline(module: Any, state: Any, out: Any, names: list[str] | None = None) -> str:
     """One line: who won and with what score."""
-    names = [module.seat_name(state, p) for p in range(module.num_players(state))]
+    names = seat_names(module, state, names)
+    if len(names) == 1:
+        return f"Game over: {out.scores[0]} points"
     scores = "–".join(str(s) for s in out.scores)
     if len(out.winners) == 1:
         return f"{names[out.winners[0]]} wins, {scores}"
@@ -110,15 +155,14 @@ def result_headline(module: Any, state: Any, out: Any) -> str:
     return f"{' and '.join(names[w] for w in out.winners)} share the win, {scores}"
 
 
-def scores_html(module: Any, state: Any) -> str:
+def scores_html(module: Any, state: Any, names: list[str] | None = None) -> str:
     """The live score table: one column per player, one row per part, then the totals.
 
     Uses ``module.scoreboard(state)``: per player ``{"total": int, "parts": [{"label", "count",
     "points"}...]}``. Each total cell carries ``data-player`` and ``data-score``.
     """
     board = module.scoreboard(state)
-    n = len(board)
-    names = [module.seat_name(state, p) for p in range(n)]
+    names = seat_names(module, state, names)
     labels: list[str] = []
     for entry in board:
         for part in entry["parts"]:
@@ -147,20 +191,29 @@ def scores_html(module: Any, state: Any) -> str:
 
 
 def log_html(log: list[tuple[str, str]], names: list[str] | None = None) -> str:
-    """``#log`` items: one ``li[data-move]`` per ply, words then the notation."""
+    """``#log`` items: one ``li[data-move]`` per ply, words then the notation.
+
+    ``log`` holds ``(notation as shown, words)``; the rules' seat names in the words are
+    replaced by ``names``.
+    """
+    from .games import with_names
+
     return "".join(
-        f'<li data-move="{esc(move)}" data-ply="{i}"><span class="ply">{i}.</span> {esc(words)} '
+        f'<li data-move="{esc(move)}" data-ply="{i}"><span class="ply">{i}.</span> {esc(with_names(words, names))} '
         f'<code class="notation">{esc(move)}</code></li>'
         for i, (move, words) in enumerate(log, 1)
     )
 
 
-def result_html(module: Any, state: Any) -> str:
-    """The game-over panel: headline, why it was decided, and the score breakdown."""
+def result_html(module: Any, state: Any, names: list[str] | None = None) -> str:
+    """The game-over panel: headline, and why the game was decided (the score pad below shows
+    the breakdown)."""
+    from .games import with_names
+
     out = module.outcome(state)
     if out is None:
         return ""
     explain = getattr(module, "explain", None)
-    why = explain(state, out) if explain else ""
-    return (f'<h2>{esc(result_headline(module, state, out))}</h2>'
+    why = with_names(explain(state, out), names) if explain else ""
+    return (f'<h2>{esc(result_headline(module, state, out, names))}</h2>'
             + (f'<p class="why">{esc(why)}</p>' if why else ""))

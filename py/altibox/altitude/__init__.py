@@ -90,7 +90,8 @@ Every mountain slot is a ``<g data-cell="pQ:LR:C">`` (player Q, level/row R, col
 """
 
 from .cards import AVALANCHE, CABLE, DECKS, NUM, SB, ANIMAL, Card, Deck, get_deck, house_deck
-from .render import render_svg
+from .render import choice_cells, render_svg
+from .words import explain, prompt, public_move, public_position, scoreboard
 from .rules import (
     DRAW, FINAL, GAME_ID, NAME, OPTIONS, OVER, PHASES, PLAYERS, POSITION_RULES, SETUP, YEAR,
     Move, MountainInfo, State, apply, apply_unchecked, card_label, current_player, describe,
@@ -106,4 +107,5 @@ __all__ = [
     "apply_unchecked", "outcome", "parse_move", "view", "to_position", "from_position",
     "to_record", "replay", "describe", "card_label", "height", "mountain_info",
     "score_breakdown", "resolve", "render_svg",
+    "choice_cells", "public_position", "public_move", "scoreboard", "prompt", "explain",
 ]

@@ -129,6 +129,24 @@ def _move_card(move: str) -> "int | None":
     return None
 
 
+def choice_cells(view: "dict[str, Any]") -> "set[str]":
+    """The ``data-cell`` values that pick the *current choice* in ``view``: ``"drawn"`` and
+    ``"hand:<id>"`` for every card some legal move of the viewer uses (in setup: every card
+    that can be the first of the two returned). Empty when the viewer is not to move."""
+    out: "set[str]" = set()
+    for mv in view.get("legal_moves") or []:
+        toks = mv.split(" ")
+        if toks[0] == "R":
+            out.add(f"hand:{toks[1]}")
+            continue
+        card = _move_card(mv)
+        if card is not None:
+            out.add(f"hand:{card}")
+        elif view.get("drawn") is not None and toks[0] != "pass":
+            out.add("drawn")
+    return out
+
+
 def _open_slots(mountain: "list[dict]", kind: dict, value: dict) -> "list[tuple[int, int]]":
     from .rules import _compute_info  # local import: rules imports nothing from here
     m = {(e["row"], e["col"]): e["card"] for e in mountain}
