@@ -87,7 +87,7 @@ def boot_once(browser, url: str) -> float:
 
 def bench_boot(browser, site: str, game: str, runs: int) -> None:
     app, bare = [], []
-    app_url = f"{site}?game={game}&new=1&seed=1"
+    app_url = f"{site}?game={game}&new=1&seed=1&players=2"
     bare_url = f"{site}static/bench/bare.html"
     boot_once(browser, bare_url)  # warm the OS file cache and the server, not measured
     for i in range(runs):
@@ -119,7 +119,31 @@ def play_clicks_alto(page, rng: random.Random) -> None:
         state = alto.apply(state, move)
 
 
-CLICKERS = {"alto": play_clicks_alto}
+def play_clicks_altitude(page, rng: random.Random) -> None:
+    """Play one random 2-player Altitude game by clicks: reveal, card, target, end turn."""
+    import json
+
+    from altibox import altitude
+
+    record = json.loads(page.evaluate("localStorage.getItem('altibox:save:altitude')"))
+    state = altitude.replay(record)
+    ply = len(record["moves"])
+    while altitude.outcome(state) is None:
+        if page.locator("#privacy").is_visible():
+            page.locator('[data-action="reveal"]').click()
+        move = str(rng.choice(altitude.legal_moves(state)))
+        toks = move.split(" ")
+        if toks[0] in ("R", "D", "F2", "H", "V", "S"):
+            page.locator(f'#board [data-cell="hand:{toks[1]}"]').click()
+        page.locator(f'#board [data-move="{move}"]').first.click()
+        ply += 1
+        page.wait_for_selector(f'#board[data-ply="{ply}"]', state="attached")
+        state = altitude.apply(state, move)
+        if altitude.outcome(state) is None:
+            page.locator("#confirm").click()
+
+
+CLICKERS = {"alto": play_clicks_alto, "altitude": play_clicks_altitude}
 
 
 def bench_clicks(browser, site: str, game: str, clicks: int) -> None:
@@ -132,10 +156,11 @@ def bench_clicks(browser, site: str, game: str, clicks: int) -> None:
     seed = 1
     times: list[float] = []
     while len(times) < clicks:
-        page.goto(f"{site}?game={game}&new=1&seed={seed}")
+        page.goto(f"{site}?game={game}&new=1&seed={seed}&players=2")
         page.wait_for_selector("html.ready", state="attached", timeout=120_000)
         CLICKERS[game](page, rng)
         times += page.evaluate("Array.from(window.altiboxPerf)")
+        page.evaluate("localStorage.clear()")
         seed += 1
     ctx.close()
     print(f"  click-to-render over {len(times)} clicks: median {statistics.median(times):.1f} ms, "
