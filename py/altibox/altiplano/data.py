@@ -7,7 +7,8 @@ the rules need (action sources with their exact-match tables); no component data
 Python, so a published set can replace the file without code changes (spec §18 "Where it lives").
 
 The file is found next to this module (``os.path.dirname(__file__)``), which works in CPython and
-in Pyodide alike (the files are plain files in both).
+in Pyodide alike (the files are plain files in both); when the package is imported from a zip,
+``importlib.resources`` reads it instead.
 """
 
 from __future__ import annotations
@@ -212,9 +213,15 @@ def load_raw(name: str = "house_set") -> dict[str, Any]:
     if not isinstance(name, str) or not _NAME_RE.match(name):
         raise ValueError(f"bad house set name {name!r}")
     try:
-        with open(data_path(name), encoding="utf-8") as fh:
-            return json.load(fh)
-    except OSError:
+        try:
+            with open(data_path(name), encoding="utf-8") as fh:
+                text = fh.read()
+        except OSError:
+            # imported from a zip (zipimport): read the file through importlib.resources
+            from importlib import resources
+            text = resources.files(__package__).joinpath(name + ".json").read_text(encoding="utf-8")
+        return json.loads(text)
+    except (OSError, FileNotFoundError, ModuleNotFoundError, TypeError):
         raise ValueError(f"no component data file named {name!r}") from None
     except json.JSONDecodeError as exc:
         raise ValueError(f"component data file {name!r} is not valid JSON: {exc}") from None
