@@ -15,7 +15,7 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from altibox import GAMES
-from altibox.core import RecordError, coerce_option
+from altibox.core import coerce_option
 
 from . import pages, routes
 from .games import BOARDS, BoardUI, with_names
@@ -48,6 +48,8 @@ class App:
         # whether the mover has acted but not yet ended the turn (undo is allowed only then)
         self.revealed: int | None = None
         self.turn_open = False
+        self.pending: Session | None = None  # a new game waiting for the player's go-ahead
+        self.last_saved: str | None = None
         self.save_warned = False
         self.perf = to_js([])  # click-to-render times in ms, read by tests/bench.py
         window.altiboxPerf = self.perf
@@ -59,6 +61,8 @@ class App:
         document.addEventListener("click", self._proxies[2])
         document.addEventListener("keydown", self._proxies[3])
         document.addEventListener("submit", self._proxies[4])
+        self._storage_proxy = create_proxy(self.on_storage)
+        window.addEventListener("storage", self._storage_proxy)
 
     # ------------------------------------------------------------ routing
 
@@ -86,38 +90,71 @@ class App:
             return
         self.game_id = game
         module = GAMES[game]
+        saved, broken = self.load_saved(game)
         if params.get("new") == "1":
             try:
                 seed, players, options = routes.new_game_request(params, module)
                 session = Session.new(game, seed=seed, players=players, options=options)
             except ValueError as exc:
+                self.session = saved
                 self.notice(f"This link cannot start a game: {exc}. Choose the options below instead.")
                 self.show_setup()
                 return
+            if saved is not None and saved.ply > 0 and module.outcome(saved.state) is None:
+                self.confirm_replace(saved, session)  # never lose a game in progress silently
+                return
             self.begin(session)
             return
-        text = self.storage.load_save(game)
-        if text is not None:
-            try:
-                session = Session.from_text(game, text)
-            except RecordError as exc:
-                kept = self.storage.backup(game, text)
-                where = " A copy was kept in this browser's storage." if kept else ""
-                self.notice(f"Your saved {module.NAME} game could not be loaded ({exc}).{where} "
-                            f"A new game has started.")
-                self.begin(Session.new(game))
-                return
-            for note in session.notes:
-                self.notice(note)
+        if broken:
+            self.begin(self.default_session(game))
+            return
+        if saved is not None:
             if params.get("form") == "1":
-                self.session = session
+                self.session = saved
                 self.show_setup()
                 return
-            self.show_play(session)
+            self.show_play(saved)
             return
         if self.storage.problem:
             self.warn_storage()
         self.show_setup()
+
+    def load_saved(self, game: str) -> tuple[Session | None, bool]:
+        """The saved game of ``game``, replayed; ``(None, True)`` when a save existed but could
+        not be read or replayed: it is then moved to a backup key and the player is told."""
+        text = self.storage.load_save(game)
+        if text is None:
+            return None, False
+        try:
+            session = Session.from_text(game, text)
+        except Exception as exc:  # RecordError, or anything a hostile save could provoke
+            kept = self.storage.backup(game, text)
+            where = " A copy was kept in this browser's storage." if kept else ""
+            self.notice(f"Your saved {GAMES[game].NAME} game could not be loaded ({exc}).{where} "
+                        f"A new game has started.")
+            return None, True
+        for note in session.notes:
+            self.notice(note)
+        return session, False
+
+    def default_session(self, game: str) -> Session:
+        """A new game with the form's defaults (e.g. 2 players for Altitude)."""
+        players = pages.CATALOG.get(game, {}).get("default_players")
+        return Session.new(game, players=players)
+
+    def confirm_replace(self, saved: Session, new: Session) -> None:
+        """A new-game link opened over a game in progress: ask before replacing it."""
+        self.pending = new
+        self.session = saved
+        module = saved.module
+        by_id("setup").innerHTML = (
+            f'<div class="setup"><h2>Start a new game of {pages.esc(module.NAME)}?</h2>'
+            f'<p>This link starts a new game, but you have a game in progress (move {saved.ply}). '
+            f'Starting the new game replaces it.</p><p class="actions">'
+            f'<button type="button" class="primary" data-action="start-pending">Start the new game</button> '
+            f'<button type="button" data-action="resume">Resume my game</button></p></div>')
+        by_id("title").textContent = module.NAME
+        self.screen("setup")
 
     def set_url(self, query: str) -> None:
         """Replace the address bar's query without reloading (so a reload resumes)."""
@@ -132,17 +169,18 @@ class App:
         document.documentElement.dataset.screen = name
 
     def show_landing(self) -> None:
-        saved = {}
+        saved, finished = {}, {}
         for gid in BOARDS:
             text = self.storage.load_save(gid)
-            ply = None
+            saved[gid] = None
             if text is not None:
                 try:
-                    ply = len(Session.from_text(gid, text).log)
-                except RecordError:
-                    ply = None
-            saved[gid] = ply
-        by_id("landing").innerHTML = pages.landing_html(saved)
+                    session = Session.from_text(gid, text)
+                except Exception:  # a broken save is dealt with (backed up) when that game opens
+                    continue
+                saved[gid] = session.ply
+                finished[gid] = session.module.outcome(session.state) is not None
+        by_id("landing").innerHTML = pages.landing_html(saved, finished)
         by_id("title").textContent = ""
         document.title = "Altibox"
         self.screen("landing")
@@ -299,19 +337,32 @@ class App:
         """Show a message in ``#notice`` (and announce it)."""
         box = by_id("notice")
         box.querySelector(".text").textContent = message
+        box.dataset.kind = ""
         box.hidden = False
         by_id("announce").textContent = message
 
     def warn_storage(self) -> None:
+        """Say once per failure streak that the game is not being saved."""
         if not self.save_warned:
             self.save_warned = True
             why = "is full" if self.storage.problem == "full" else "is not available"
             self.notice(f"This browser's storage {why}, so this game will not be saved. You can keep playing.")
+            by_id("notice").dataset.kind = "storage"
 
     def save(self) -> None:
         if self.session is None:
             return
-        if not self.storage.write_save(self.session.game_id, self.session.record()):
+        record = self.session.record()
+        if self.storage.write_save(self.session.game_id, record):
+            self.last_saved = self.storage.load_save(self.session.game_id)
+            if self.save_warned:  # storage works again: take the warning back
+                self.save_warned = False
+                box = by_id("notice")
+                if box.dataset.kind == "storage":
+                    box.hidden = True
+                    box.dataset.kind = ""
+                by_id("announce").textContent = "The game is being saved again."
+        else:
             self.warn_storage()
 
     # ------------------------------------------------------------ actions
@@ -441,6 +492,8 @@ class App:
         if self.session is None:
             return
         t0 = window.performance.now()
+        if event.detail and int(event.detail) > 1:  # 2nd click of a double click: keep the selection
+            return
         self.activate(event.target, t0)
 
     def on_board_key(self, event) -> None:
@@ -499,6 +552,12 @@ class App:
             by_id("notice").hidden = True
         elif action == "confirm":
             self.end_turn()
+        elif action == "start-pending" and self.pending is not None:
+            session, self.pending = self.pending, None
+            self.begin(session)
+        elif action == "resume" and self.session is not None:
+            self.pending = None
+            self.show_play(self.session)
         elif action == "reveal":
             self.reveal()
 
@@ -512,6 +571,24 @@ class App:
         elif (event.ctrlKey or event.metaKey) and (key == "y" or (key == "z" and event.shiftKey)):
             event.preventDefault()
             self.redo()
+
+    def on_storage(self, event) -> None:
+        """Another tab changed our save: follow it rather than overwrite it later."""
+        s = self.session
+        if s is None or document.documentElement.dataset.screen != "play":
+            return
+        if str(event.key) != f"altibox:save:{s.game_id}" or is_null(event.newValue):
+            return
+        text = str(event.newValue)
+        if text == self.last_saved:
+            return
+        try:
+            session = Session.from_text(s.game_id, text)
+        except Exception:
+            return  # the other tab's save is broken: keep ours, it will be saved on the next move
+        self.last_saved = text
+        self.show_play(session)
+        self.notice("This game was played on in another tab or window; showing the latest position.")
 
     def on_submit(self, event) -> None:
         form = event.target

@@ -58,12 +58,14 @@ def esc(text: Any) -> str:
     return escape(str(text), quote=True)
 
 
-def landing_html(saved: dict[str, int | None]) -> str:
+def landing_html(saved: dict[str, int | None], finished: dict[str, bool] | None = None) -> str:
     """The list of games, with a resume link for each saved game.
 
     Args:
         saved: game id -> moves played in its save, or None when there is no (readable) save.
+        finished: game id -> True when that saved game is over (it is offered for review).
     """
+    finished = finished or {}
     items = []
     for gid, module in GAMES.items():
         info = CATALOG.get(gid)
@@ -72,8 +74,9 @@ def landing_html(saved: dict[str, int | None]) -> str:
                          f'<p class="muted">Coming soon</p></li>')
             continue
         ply = saved.get(gid)
+        verb = "See the finished game" if finished.get(gid) else "Resume game"
         resume = (f'<a class="button primary" href="?game={esc(gid)}" data-resume="{esc(gid)}">'
-                  f'Resume game <span class="muted">(move {ply})</span></a>') if ply is not None else ""
+                  f'{verb} <span class="muted">(move {ply})</span></a>') if ply is not None else ""
         new_label = "New game" if ply is not None else "Play"
         items.append(
             f'<li class="game-card" data-game-id="{esc(gid)}">'
@@ -215,5 +218,5 @@ def result_html(module: Any, state: Any, names: list[str] | None = None) -> str:
         return ""
     explain = getattr(module, "explain", None)
     why = with_names(explain(state, out), names) if explain else ""
-    return (f'<h2>{esc(result_headline(module, state, out, names))}</h2>'
+    return (f'<h2>Game over</h2>'
             + (f'<p class="why">{esc(why)}</p>' if why else ""))

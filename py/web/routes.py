@@ -7,9 +7,12 @@ raise ``ValueError`` with a message meant for the page.
 
 from __future__ import annotations
 
+import re
 from urllib.parse import parse_qsl
 
 from altibox.core import coerce_option, check_seed
+
+_DIGITS = re.compile(r"[0-9]{1,16}")
 
 # Parameters that are not game options.
 RESERVED = {"game", "new", "form", "seed", "players", "embed", "pos", "rec", "ply"}
@@ -39,21 +42,22 @@ def new_game_request(params: dict[str, str], module) -> tuple[int | None, int | 
     seed = None
     if params.get("seed", "") != "":
         try:
+            if not _DIGITS.fullmatch(params["seed"]):
+                raise ValueError
             seed = check_seed(int(params["seed"]))
         except ValueError:
             raise ValueError(f"seed must be a whole number from 0 to 9007199254740991, not {params['seed']!r}") from None
     players = None
     if params.get("players", "") != "":
-        try:
-            players = int(params["players"])
-        except ValueError:
-            players = -1
+        players = int(params["players"]) if _DIGITS.fullmatch(params["players"]) else -1
         if players not in module.PLAYERS:
             lo, hi = min(module.PLAYERS), max(module.PLAYERS)
             allowed = str(lo) if lo == hi else f"{lo} to {hi}"
             raise ValueError(f"{module.NAME} is played by {allowed} players, not {params['players']!r}")
     options = {}
     for key, value in params.items():
-        if key in module.OPTIONS and module.OPTIONS[key][0] in (int, str, bool):
+        if key in module.OPTIONS:
+            if module.OPTIONS[key][0] not in (int, str, bool):
+                raise ValueError(f"option {key!r} cannot be set from a link")
             options[key] = coerce_option(module.OPTIONS, key, value)
     return seed, players, options

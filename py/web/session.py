@@ -68,7 +68,7 @@ class Session:
         for ply, move in enumerate(record["moves"], 1):
             try:
                 session._push(move)
-            except ValueError as exc:
+            except (ValueError, TypeError) as exc:
                 raise RecordError(str(exc), ply=ply, move=move) from None
         redo = (record.get("meta") or {}).get("redo") or []
         if not isinstance(redo, list) or not all(isinstance(m, str) for m in redo):
@@ -78,7 +78,7 @@ class Session:
         for move in redo:
             try:
                 state = module.apply(state, move)
-            except ValueError:
+            except (ValueError, TypeError):
                 session.notes.append("The saved redo list no longer fits the game and has been dropped.")
                 redo = []
                 break

@@ -178,3 +178,65 @@ def test_landing_lists_games_and_offers_to_resume(open_app):
     page.locator('[data-resume="alto"]').click()
     page.wait_for_selector("html.ready", state="attached")
     wait_ply(page, 1)
+
+
+def test_a_new_game_link_over_a_game_in_progress_asks_first(open_app):
+    page = open_app(f"?game=alto&new=1&seed={SEED}")
+    click_move(page, "@a1", 1)
+    click_move(page, "@b1", 2)
+    page.goto(page.url.split("?")[0] + "?game=alto&new=1&seed=5")
+    page.wait_for_selector("html.ready", state="attached")
+    assert "game in progress (move 2)" in page.locator("#setup").inner_text()
+    page.locator('[data-action="resume"]').click()
+    wait_ply(page, 2)
+    assert json.loads(page.evaluate("localStorage.getItem('altibox:save:alto')"))["seed"] == SEED
+    page.goto(page.url.split("?")[0] + "?game=alto&new=1&seed=5")
+    page.wait_for_selector("html.ready", state="attached")
+    page.locator('[data-action="start-pending"]').click()
+    wait_ply(page, 0)
+    assert json.loads(page.evaluate("localStorage.getItem('altibox:save:alto')"))["seed"] == 5
+
+
+def test_a_save_whose_options_clash_is_backed_up_not_a_lockout(open_app):
+    page = open_app("")
+    record = {"schema": 1, "game": "alto", "players": 2, "options": {"players": 3}, "seed": 5,
+              "moves": [], "start": None, "meta": {}}
+    page.evaluate(f"localStorage.setItem('altibox:save:alto', {json.dumps(json.dumps(record))})")
+    page.reload()
+    page.wait_for_selector("html.ready", state="attached")
+    assert page.locator('[data-game-id="alto"]').is_visible()  # the landing page still works
+    page.goto(page.url.split("?")[0] + "?game=alto")
+    page.wait_for_selector("html.ready", state="attached")
+    wait_ply(page, 0)
+    assert "could not be loaded" in page.locator("#notice").inner_text()
+    assert any(k.startswith("altibox:backup:alto:") for k in page.evaluate("Object.keys(localStorage)"))
+
+
+def test_the_storage_warning_goes_away_when_saving_works_again(open_app):
+    flaky = """
+      window.__failSaves = true;
+      const real = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (k, v) {
+        if (window.__failSaves) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        return real.call(this, k, v);
+      };
+    """
+    page = open_app(f"?game=alto&new=1&seed={SEED}", init_script=flaky)
+    assert page.locator("#notice").is_visible()
+    page.evaluate("window.__failSaves = false")
+    click_move(page, "@a2", 1)
+    assert not page.locator("#notice").is_visible()
+    assert json.loads(page.evaluate("localStorage.getItem('altibox:save:alto')"))["moves"] == ["@a2"]
+
+
+def test_two_tabs_follow_each_other_instead_of_overwriting(open_app):
+    page = open_app(f"?game=alto&new=1&seed={SEED}")
+    other = page.context.new_page()
+    other.goto(page.url)
+    other.wait_for_selector("html.ready", state="attached")
+    wait_ply(other, 0)
+    click_move(page, "@c1", 1)
+    wait_ply(other, 1)  # the other tab follows through the storage event
+    click_move(other, "@c2", 2)
+    wait_ply(page, 2)
+    assert json.loads(page.evaluate("localStorage.getItem('altibox:save:alto')"))["moves"] == ["@c1", "@c2"]

@@ -25,3 +25,10 @@ def test_new_game_request_reads_seed_and_options():
 def test_bad_values_raise_value_error_naming_the_parameter(query, words):
     with pytest.raises(ValueError, match=words):
         new_game_request(parse_query(query), alto)
+
+
+@pytest.mark.parametrize("query", ["seed=1_000", "seed=%D9%A3", "seed=%20%207", "players=%202",
+                                   "first_player=%D9%A1", "tile_set=OD"])
+def test_only_plain_ascii_numbers_and_link_settable_options(query):
+    with pytest.raises(ValueError):
+        new_game_request(parse_query(query), alto)

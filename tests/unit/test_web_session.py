@@ -87,3 +87,12 @@ def test_a_stale_redo_stack_is_dropped_with_a_note():
     rec["meta"]["redo"] = [rec["moves"][0]]  # occupied cell: cannot be redone
     again = Session.from_record("alto", rec)
     assert again.redo == [] and again.notes
+
+
+def test_a_record_whose_options_clash_with_the_header_is_a_record_error():
+    s = Session.new("alto", seed=2)
+    for options in ({"players": 3}, {"seed": 3}, {"first_player": "x"}, {"tile_set": 5}):
+        rec = {**s.record(), "options": options}
+        with pytest.raises(RecordError) as err:
+            Session.from_record("alto", rec)
+        assert err.value.ply == 0

@@ -319,6 +319,9 @@ def render_svg(view: State, ui: dict | None = None) -> str:
                     f'<circle cx="45" cy="82" r="5" fill="{_HL_DEST}" stroke="#ffffff" '
                     f'stroke-width="1.2"/></g>'
                 )
+            # keyboard focus ring: invisible until the cell has :focus-visible (page CSS)
+            parts.append('<rect class="focus-ring" x="1" y="1" width="88" height="88" rx="10" '
+                         'fill="none" stroke="none" pointer-events="none"/>')
             parts.append("</g></g>")
         parts.append("</g>")
     parts.append("</svg>")

@@ -6,7 +6,10 @@ of allowed values or ``None`` (any value of the type; the game validates it furt
 
 from __future__ import annotations
 
+import re
 from typing import Any, Mapping
+
+_WHOLE = re.compile(r"-?[0-9]{1,18}")
 
 OptionSpec = Mapping[str, tuple[type, Any, "tuple[Any, ...] | None"]]
 
@@ -21,10 +24,9 @@ def coerce_option(spec: OptionSpec, name: str, value: Any) -> Any:
         raise ValueError(f"unknown option {name!r}; options are: {', '.join(sorted(spec)) or 'none'}")
     typ, _default, choices = spec[name]
     if typ is int and isinstance(value, str):
-        try:
-            value = int(value.strip())
-        except ValueError:
-            raise ValueError(f"option {name!r} must be a whole number, got {value!r}") from None
+        if not _WHOLE.fullmatch(value):  # ASCII digits only: no "1_000", no other scripts
+            raise ValueError(f"option {name!r} must be a whole number, got {value!r}")
+        value = int(value)
     if typ is int and (isinstance(value, bool) or not isinstance(value, int)):
         raise ValueError(f"option {name!r} must be a whole number, got {value!r}")
     if typ is str and not isinstance(value, str):

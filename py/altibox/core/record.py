@@ -85,6 +85,9 @@ def check_header(record: Any, game_id: str, module: ModuleType) -> None:
         raise RecordError(f"bad number of players {players!r}")
     if not isinstance(record["options"], dict):
         raise RecordError("options must be an object")
+    unknown = sorted(k for k in record["options"] if k not in module.OPTIONS)
+    if unknown:
+        raise RecordError(f"unknown option(s) for {game_id}: {', '.join(map(str, unknown))}")
     seed = record["seed"]
     start = record.get("start")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED):
@@ -119,12 +122,12 @@ def replay(game_id: str, module: ModuleType, record: Any, upto: int | None = Non
             state = module.from_position(record["start"], **options)
         else:
             state = module.new_game(seed=record["seed"], players=record["players"], **options)
-    except ValueError as exc:
+    except (ValueError, TypeError) as exc:
         raise RecordError(f"cannot start the game: {exc}") from None
     moves = record["moves"] if upto is None else record["moves"][:upto]
     for ply, move in enumerate(moves, 1):
         try:
             state = module.apply(state, move)
-        except ValueError as exc:
+        except (ValueError, TypeError) as exc:
             raise RecordError(str(exc), ply=ply, move=move) from None
     return state
