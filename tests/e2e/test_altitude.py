@@ -125,3 +125,24 @@ def test_undo_only_inside_the_open_turn_and_reload_resumes(open_app):
     assert page.locator("#log li").first.get_attribute("data-move") == "R"  # returned cards stay secret
     reveal_if_asked(page)
     assert hand_cells(page) == sorted(state.hands[altitude.current_player(state)])
+
+
+def test_keyboard_play_and_a_broken_save(open_app):
+    page = open_app(f"?game=altitude&new=1&seed={SEED}&players=2")
+    state = altitude.new_game(seed=SEED, players=2)
+    page.locator('[data-action="reveal"]').focus()
+    page.keyboard.press("Enter")
+    move = str(altitude.legal_moves(state)[0])  # "R a b"
+    _, a, b = move.split(" ")
+    page.locator(f'#board [data-cell="hand:{a}"]').focus()
+    page.keyboard.press("Enter")
+    page.locator(f'#board [data-move="{move}"]').focus()
+    page.keyboard.press("Enter")
+    wait_ply(page, 1)
+    assert "keeps 4 cards" in page.locator("#announce").inner_text()
+    page.evaluate("localStorage.setItem('altibox:save:altitude', JSON.stringify({schema: 1, game: 'altitude'}))")
+    page.reload()
+    page.wait_for_selector("html.ready", state="attached")
+    wait_ply(page, 0)
+    assert "could not be loaded" in page.locator("#notice").inner_text()
+    assert any(k.startswith("altibox:backup:altitude:") for k in page.evaluate("Object.keys(localStorage)"))
