@@ -179,3 +179,124 @@ def test_random_views_render_and_never_show_hidden_cards(players):
         ply += 1
     view = A.view(st, 0)
     check_common(parse(render_svg(view)), view)
+
+
+# ---------------------------------------------------------------- layout and card faces
+
+def texts_of(root) -> "list[str]":
+    return ["".join(t.itertext()) for t in root.iter(NS + "text")]
+
+
+def viewbox_height(root) -> float:
+    return float(root.get("viewBox").split()[3])
+
+
+def top_groups(root) -> "list[ET.Element]":
+    return [g for g in root if g.tag == NS + "g"]
+
+
+def pyramid(levels: int) -> dict:
+    """A pyramid ``levels`` high of plain numbered cards (no animal: values never end in 0)."""
+    return {(r, c): 10 * r + c + 1 for r in range(1, levels + 1) for c in range(0, levels + 1 - r)}
+
+
+def test_own_mountain_first_then_the_tray_and_the_board_grows_with_the_levels():
+    low = state(drawn=99, mountains=[rows({1: [5, 7]}), rows({1: [6]})])
+    tall = state(drawn=99, mountains=[rows({1: [5, 7]}), pyramid(5)])
+    for st in (low, tall):
+        for me in (0, 1):
+            root = parse(render_svg(A.view(st, me)))
+            tops = top_groups(root)
+            assert tops[0].get("data-player") == str(me)
+            assert tops[1].get("class") == "tray"
+            assert [g.get("data-player") for g in tops[2:]] == [str(1 - me)]
+            assert root.get("viewBox").split()[2] == "720"
+    h_low = viewbox_height(parse(render_svg(A.view(low, 0))))
+    h_tall = viewbox_height(parse(render_svg(A.view(tall, 0))))
+    assert h_tall >= h_low + 4 * 50   # four more levels, each at least 50 units
+    # the pass-the-device screen keeps the seat that just played in place
+    root = parse(render_svg(A.view(low, 1), {"hide_hand": True, "last_player": 0}))
+    assert top_groups(root)[0].get("data-player") == "0"
+
+
+def test_card_kinds_carry_a_word_or_symbol_not_only_a_colour():
+    st = state(drawn=CC[0], hands=[[AV[0], SBS[0], 30, 95]],
+               mountains=[rows({1: [5, 40]}), rows({1: [6]})])
+    root = parse(render_svg(A.view(st, 0)))
+    words = set(texts_of(root))
+    assert {"CABLE CAR", "AVALANCHE", "ST BERNARD", "ibex", "Dahut", "black grouse"} <= words
+    assert {"0", "30", "95", "5", "40", "6"} <= visible_values(root)
+    kinds = {r.get("class") for r in root.iter(NS + "rect")
+             if (r.get("class") or "").startswith("card ")}
+    assert {"card cable", "card avalanche", "card sb", "card animal", "card num"} <= kinds
+
+
+def test_panel_headers_show_name_height_hand_and_who_is_to_play():
+    st = state(current=1, drawn=99, mountains=[pyramid(3), rows({1: [6]})])
+    root = parse(render_svg(A.view(st, 1), {"names": ["Ann", "Bob & <i>co</i>"]}))
+    words = texts_of(root)
+    assert "Ann" in words and "Bob & <i>co</i> (you)" in words
+    assert "Height 3" in words and "Height 1" in words and words.count("Hand 4") == 2
+    panels = {g.get("data-player"): g for g in top_groups(root) if g.get("data-player")}
+    assert "TO PLAY" in texts_of(panels["1"]) and "TO PLAY" not in texts_of(panels["0"])
+    assert "current" in panels["1"].get("class") and "own" in panels["1"].get("class")
+
+
+def test_targets_are_outlined_and_marked_the_selection_is_raised():
+    st = state(drawn=50, hands=[[1, 2, 30, 4]], mountains=[rows({1: [5, 7]}), rows({1: [6]})])
+    view = A.view(st, 0)
+    root = parse(render_svg(view))
+    targets = [r for r in root.iter(NS + "rect") if r.get("class") == "target"]
+    marks = [g for g in root.iter(NS + "g") if g.get("class") == "mark"]
+    assert len(targets) == len(marks) == len(moves_in(root)) > 2
+    assert all(m.get("pointer-events") == "none" for m in marks)
+    drawn = [g for g in groups(root) if g.get("data-cell") == "drawn"][0]
+    assert any(r.get("class") == "chosen" for r in drawn.iter(NS + "rect"))
+    root = parse(render_svg(view, {"selected": 30}))
+    check_common(root, view)
+    ys = {g.get("data-cell"): float(g.get("transform").split(",")[1].rstrip(")"))
+          for g in groups(root) if g.get("data-cell", "").startswith("hand:")}
+    assert ys["hand:30"] < ys["hand:1"] == ys["hand:2"] == ys["hand:4"]
+    sel = [g for g in groups(root) if g.get("data-cell") == "hand:30"][0]
+    assert any(r.get("class") == "chosen" for r in sel.iter(NS + "rect"))
+    # empty slots are dashed outlines, the legal ones filled in
+    holes = [r for r in root.iter(NS + "rect") if (r.get("class") or "").startswith("hole")]
+    assert any(r.get("class") == "hole" for r in holes)
+    assert any(r.get("class") == "hole live" for r in holes)
+
+
+def test_hidden_tray_shows_face_down_backs_and_a_message_only():
+    st = state(drawn=50, hands=[[1, 2, 30, 4]], mountains=[rows({1: [5]}), rows({1: [60]})])
+    root = parse(render_svg(A.view(st, 0), {"hide_hand": True}))
+    backs = [g for g in root.iter(NS + "g") if g.get("class") == "hidden-card"]
+    assert len(backs) == 4
+    assert "Cards hidden" in texts_of(root)
+    assert visible_values(root) <= {"5", "60"}
+    assert not any(w in ("ibex", "30", "50") for w in texts_of(root))
+
+
+def test_render_is_fast_enough_for_a_late_four_player_view():
+    import time
+    rng = random.Random(4)
+    st = A.new_game(seed=4, players=4)
+    while st.phase != A.FINAL and A.current_player(st) is not None:
+        moves = A.legal_moves(st)
+        up = [m for m in moves if str(m)[0] in "AD"]
+        st = A.apply(st, rng.choice(up or moves))
+    view = A.view(st, 0)
+    render_svg(view)
+    t0 = time.perf_counter()
+    for _ in range(20):
+        render_svg(view)
+    assert (time.perf_counter() - t0) / 20 < 0.02   # generous: about 0.5 ms on a laptop
+
+
+def test_an_empty_discard_pile_still_takes_the_click():
+    st = state(drawn=50, hands=[[1, 2, 3, 4]], mountains=[{}, rows({1: [60]})])
+    svg = render_svg(A.view(st, 0))
+    root = parse(svg)
+    disc = [g for g in groups(root) if g.get("data-cell") == "discard"][0]
+    assert disc.get("data-move") == "B"
+    hit = [r for r in disc.iter(NS + "rect") if r.get("class") == "empty-pile"]
+    # an unfilled shape is transparent to clicks: the click would go to the tray behind it
+    assert hit and ".empty-pile{fill:none" not in svg and hit[0].get("fill") != "none"

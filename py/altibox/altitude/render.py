@@ -3,6 +3,14 @@
 ``render_svg(view, ui)`` draws what ``altitude.view(state, player)`` gives -- so no hidden card
 of another player can ever appear -- and marks the legal choices of the current selection.
 
+Layout (one column, about 720 units wide, its height grows with the mountains): one panel per
+mountain, full width, the viewer's own first, then the *tray* (the drawn card, the hand, the
+draw pile and the discard pile), then the other mountains in seat order. Each panel's header
+shows the name, the height and the hand size, and marks the player to move. Cards show their
+kind by colour *and* by a symbol or a word (animal names, a cable car, an avalanche, a Saint
+Bernard's rescue cross). Open slots are dashed outlines; the legal targets of the current
+choice get a thick green outline and a round marker; the last move's slot a blue outline.
+
 Slots and clickable groups (``data-cell``; DESIGN.md §3):
 
 * ``pQ:LR:C`` -- the slot of player Q's mountain at level (row) R and column C, e.g.
@@ -20,6 +28,8 @@ can go (actions A, C, D, E, H, V), the avalanches it can remove (F1, F2, S) get
 ``data-move``. During setup, once a first card is selected, each other hand card carries
 ``data-move="R <selected> <card>"``. Clickable groups have ``tabindex="0"``,
 ``role="button"`` and an ``aria-label``; highlight overlays have ``pointer-events="none"``.
+Positions are ``transform="translate(..)"`` on the ``data-cell`` groups (the page's CSS must
+not set ``transform`` on them; hover effects move the inner ``.lift`` group).
 
 ``ui`` keys (all optional):
 
@@ -27,7 +37,10 @@ can go (actions A, C, D, E, H, V), the avalanches it can remove (F1, F2, S) get
   ``None`` selects the drawn card.
 * ``names``: list of player names (any text; escaped) -- default ``"Player N"``.
 * ``focus``: a ``data-cell`` value to draw with the keyboard-focus ring.
-* ``hide_hand``: true to leave out the hand and the drawn card (the "pass the device" screen).
+* ``hide_hand``: true to leave out the hand and the drawn card (the "pass the device" screen):
+  the tray shows face-down backs and "Cards hidden" instead. The panels then keep the order
+  of ``last_player`` (the seat that just played), so the board turns only when the next
+  player shows their cards.
 * ``last``, ``last_player``: the notation of the last move and who played it; its target
   slot is outlined.
 """
@@ -36,38 +49,86 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import ANIMAL, AVALANCHE, CABLE, DAHUT, SB, get_deck
+from .cards import ANIMAL, AVALANCHE, CABLE, DAHUT, NUM, SB, get_deck
 
-CW = 44          # card width
-CH = 52          # card height
-DY = 38          # vertical step between rows (cards overlap like roof tiles)
-LABEL_W = 28     # room for the level numbers
-PANEL_COLS = 12  # base of at most 10 cards plus one open slot at each end
-PANEL_W = LABEL_W + PANEL_COLS * CW + 16
-GAP = 16
-TRAY_H = 120
+W = 720          # viewBox width (the page scales the svg to its column)
+CW = 56          # card width
+CH = 76          # card height
+SX = 60          # column step
+DY = 56          # row step: a card covers the top 20 units of the two it rests on
+COLS = 11        # widest mountain drawn: a base of 9 cards plus one open slot at each end
+LABEL_W = 40     # the level numbers' column
+HDR = 40         # panel header
+PAD_T = 14       # header to the top row
+PAD_B = 16       # base row to the panel's bottom
+GAP = 12         # between panels
+TRAY_H = 154
+BIG = 1.25       # the drawn card's scale
+HSTEP = CW + 8   # hand card step
+RAISE = 10       # a selected hand card is raised this much
+X_AREA = LABEL_W + (W - 8 - LABEL_W - COLS * SX) / 2   # left edge of the 11 columns
 
+SEAT = ("#c0392b", "#2b6cb0", "#2f855a", "#b7791f")
+SEAT_TINT = ("#f9e3df", "#dde9f7", "#def0e4", "#f6ead3")
 
 _STYLE = (
     "<style>"
-    ".altitude-board{font-family:sans-serif}"
-    ".altitude-board .panel{fill:#eef3f8;stroke:#9ab}"
-    ".altitude-board .mountain.current .panel{stroke:#246;stroke-width:2}"
-    ".altitude-board .card{fill:#fff;stroke:#345}"
-    ".altitude-board .card.animal{fill:#e8f5e0}"
-    ".altitude-board .card.cable{fill:#fdf1cf}"
-    ".altitude-board .card.avalanche{fill:#d9e6ff;stroke:#136}"
-    ".altitude-board .card.sb{fill:#f9dede}"
-    ".altitude-board .card.back{fill:#568}"
-    ".altitude-board .count{fill:#fff}"
-    ".altitude-board .hole{fill:#9ab;stroke:#678}"
-    ".altitude-board .target{stroke:#d60}"
-    ".altitude-board .chosen{stroke:#06c}"
-    ".altitude-board .focus{stroke:#000;stroke-width:2;stroke-dasharray:3 2}"
-    ".altitude-board .last{stroke:#a0a;stroke-width:2}"
-    ".altitude-board .button rect{fill:#246}"
-    ".altitude-board .button text{fill:#fff}"
-    ".altitude-board [data-move]{cursor:pointer}"
+    ".altitude-board{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif}"
+    ".altitude-board text{pointer-events:none}"
+    ".altitude-board .panel{fill:#fffdf9;stroke:#d9d3c7;stroke-width:1.5}"
+    ".altitude-board .mountain.own .panel{fill:#fff8ea}"
+    ".altitude-board .hdr{fill:#f1ece2}"
+    ".altitude-board .name{font-size:17px;font-weight:700;fill:#1f2430}"
+    ".altitude-board .you{font-size:13px;fill:#6b6f7a}"
+    ".altitude-board .stat{fill:#fff;stroke:#d9d3c7}"
+    ".altitude-board .stat-t{font-size:13px;fill:#3d4250}"
+    ".altitude-board .stat-t tspan{font-weight:700;fill:#1f2430}"
+    ".altitude-board .turn-t{font-size:11px;font-weight:800;fill:#fff;letter-spacing:.06em}"
+    ".altitude-board .lvl{fill:#e9e3d6}"
+    ".altitude-board .level{font-size:12px;font-weight:700;fill:#5a5e69}"
+    ".altitude-board .lvl-cap{font-size:8px;font-weight:700;fill:#8a8e98;letter-spacing:.08em}"
+    ".altitude-board .row-line{stroke:#e4ddcf;stroke-dasharray:2 4}"
+    ".altitude-board .ground{fill:#d8ccb4}"
+    ".altitude-board .shadow{fill:#2a2118;opacity:.2}"
+    ".altitude-board .card{stroke-width:1.2}"
+    ".altitude-board .card.num,.altitude-board .card.animal{fill:#fffaf0;stroke:#8a7a63}"
+    ".altitude-board .card.cable{fill:#ffeeb8;stroke:#b7791f}"
+    ".altitude-board .card.avalanche{fill:#dbeafb;stroke:#1e4e8c;stroke-width:2}"
+    ".altitude-board .card.sb{fill:#fde3df;stroke:#b42318;stroke-width:1.6}"
+    ".altitude-board .card.back{fill:#2b3a55;stroke:#141c2b}"
+    ".altitude-board .back-in{fill:none;stroke:#8fa3c2;stroke-opacity:.55}"
+    ".altitude-board .back-peak{fill:#dfe8f5;opacity:.85}"
+    ".altitude-board .value{font-size:28px;font-weight:800;fill:#1f2430;text-anchor:middle;"
+    "letter-spacing:-.02em}"
+    ".altitude-board .kindname{font-size:8px;font-weight:800;text-anchor:middle;"
+    "letter-spacing:.05em}"
+    ".altitude-board .kindname.cable{fill:#7a4b0c}"
+    ".altitude-board .kindname.avalanche{fill:#1e4e8c}"
+    ".altitude-board .kindname.sb{fill:#b42318}"
+    ".altitude-board .species{font-size:9px;font-weight:700;fill:#fff;text-anchor:middle}"
+    ".altitude-board .banner{fill:#2f7d32}"
+    ".altitude-board .banner.dahut{fill:#6b2fa0}"
+    ".altitude-board .hole{fill:#fff;fill-opacity:.5;stroke:#9aa7b4;stroke-width:1.5;"
+    "stroke-dasharray:5 4}"
+    ".altitude-board .hole.live{fill:#1f9d55;fill-opacity:.1;stroke:none}"
+    ".altitude-board .target{fill:none;stroke:#1f9d55;stroke-width:4}"
+    ".altitude-board .mark circle{fill:#1f9d55;stroke:#fff;stroke-width:2}"
+    ".altitude-board .mark path{fill:none;stroke:#fff;stroke-width:2.4;stroke-linecap:round;"
+    "stroke-linejoin:round}"
+    ".altitude-board .chosen{fill:none;stroke:#f5b301;stroke-width:4}"
+    ".altitude-board .last{fill:none;stroke:#2b6cb0;stroke-width:3;stroke-dasharray:7 3}"
+    ".altitude-board .focus{fill:none;stroke:#111;stroke-width:2;stroke-dasharray:4 3}"
+    ".altitude-board .tray-bg{fill:#2e3f57}"
+    ".altitude-board .cap{font-size:11px;font-weight:800;fill:#c9d5e6;letter-spacing:.08em}"
+    ".altitude-board .hint{font-size:11px;fill:#9fb0c8}"
+    ".altitude-board .count{font-size:22px;font-weight:800;fill:#fff;text-anchor:middle}"
+    ".altitude-board .count-s{font-size:9px;fill:#c9d5e6;text-anchor:middle}"
+    ".altitude-board .hidden-t{font-size:20px;font-weight:800;fill:#fff}"
+    ".altitude-board .empty-pile{fill:#fff;fill-opacity:.06;stroke:#7f93b0;stroke-width:1.5;stroke-dasharray:5 4}"
+    ".altitude-board .button rect{fill:#f5b301;stroke:#8a6400}"
+    ".altitude-board .button text{font-size:16px;font-weight:800;fill:#1f2430;"
+    "text-anchor:middle}"
+    ".altitude-board [data-move],.altitude-board [role=button]{cursor:pointer}"
     "</style>"
 )
 
@@ -78,29 +139,135 @@ def _esc(text: Any) -> str:
             .replace('"', "&quot;").replace("'", "&#39;"))
 
 
-def _short(card) -> "tuple[str, str]":
-    """(big text, small text) printed on a card."""
-    if card.kind == CABLE:
-        return "0", "cable car"
-    if card.kind == AVALANCHE:
-        return "AV", "avalanche"
-    if card.kind == SB:
-        return "SB", "St Bernard"
-    if card.kind == ANIMAL:
-        return str(card.value), ("Dahut" if card.species == DAHUT else card.species)
-    return str(card.value), ""
+# ---------------------------------------------------------------- card faces (local coords)
+
+_BODY = f'<rect class="shadow" x="1.5" y="2.5" width="{CW}" height="{CH}" rx="7"/>'
+
+# a small mountain printed at the foot of numbered cards, tinted by altitude zone
+_PEAK = (f'<path d="M0,{CH - 22} L12,{CH - 32} L19,{CH - 27} L31,{CH - 42} L43,{CH - 29} '
+         f'L{CW},{CH - 36} V{CH - 7} a7,7 0 0 1 -7,7 H7 a7,7 0 0 1 -7,-7 Z" fill="{{}}"/>')
+_ZONES = ((33, "#d7ebcb"), (66, "#eadfc8"), (10 ** 9, "#d9e6f3"))
+
+_GONDOLA = ('<path d="M3,30 L53,19" stroke="#6b5a3f" stroke-width="1.4"/>'
+            '<path d="M28,25 V31" stroke="#6b5a3f" stroke-width="1.6"/>'
+            '<rect x="17" y="31" width="22" height="15" rx="3.5" fill="#d64541" stroke="#7a2420"'
+            ' stroke-width="1.1"/>'
+            '<rect x="20" y="34" width="7" height="5" rx="1" fill="#fff"/>'
+            '<rect x="29" y="34" width="7" height="5" rx="1" fill="#fff"/>')
+
+_AVAL = ('<path d="M4,60 L22,26 L29,36 L36,28 L52,60 Z" fill="#1e4e8c"/>'
+         '<path d="M16,37 L22,26 L28,35 L25,33 L22,37 L19,34 Z" fill="#fff"/>'
+         '<path d="M31.5,33 L36,28 L40.5,36 L37,34 L35,37 Z" fill="#fff"/>'
+         '<circle cx="40" cy="46" r="4.5" fill="#fff" stroke="#1e4e8c"/>'
+         '<circle cx="47" cy="53" r="3.5" fill="#fff" stroke="#1e4e8c"/>'
+         '<circle cx="33" cy="53" r="3" fill="#fff" stroke="#1e4e8c"/>'
+         '<circle cx="24" cy="50" r="2.5" fill="#fff" stroke="#1e4e8c"/>')
+
+_CROSS = ('<circle cx="28" cy="43" r="15" fill="#c62828" stroke="#7f1d14" stroke-width="1.2"/>'
+          '<path d="M24.5,32 h7 v7.5 h7.5 v7 h-7.5 v7.5 h-7 v-7.5 h-7.5 v-7 h7.5 Z" '
+          'fill="#fff"/>')
+
+_PAW = ('<g fill="{}"><ellipse cx="0" cy="2.4" rx="3.4" ry="2.8"/><circle cx="-3.6" cy="-1.8" '
+        'r="1.4"/><circle cx="-1.2" cy="-3.6" r="1.4"/><circle cx="1.2" cy="-3.6" r="1.4"/>'
+        '<circle cx="3.6" cy="-1.8" r="1.4"/></g>')
+_STAR = ('<path d="M0,-5 L1.5,-1.6 L5,-1.5 L2.3,0.8 L3.1,4.5 L0,2.5 L-3.1,4.5 L-2.3,0.8 '
+         'L-5,-1.5 L-1.5,-1.6 Z" fill="{}"/>')
 
 
-def _card_svg(card, x: float, y: float, extra_cls: str = "") -> str:
-    big, small = _short(card)
-    cls = f"card {card.kind}" + (f" {extra_cls}" if extra_cls else "")
-    out = [f'<rect class="{cls}" x="{x:g}" y="{y:g}" width="{CW - 2}" height="{CH}" rx="4"/>',
-           f'<text class="value" x="{x + (CW - 2) / 2:g}" y="{y + 33:g}" '
-           f'text-anchor="middle">{_esc(big)}</text>']
-    if small:
-        out.append(f'<text class="species" x="{x + (CW - 2) / 2:g}" y="{y + 45:g}" '
-                   f'text-anchor="middle" font-size="8">{_esc(small)}</text>')
+def _zone(v: int) -> str:
+    for top, colour in _ZONES:
+        if v <= top:
+            return colour
+    return _ZONES[-1][1]
+
+
+_FIT = ' textLength="48" lengthAdjust="spacingAndGlyphs"'
+
+
+def _face_svg(card) -> str:
+    """One card's face in local coordinates (0, 0)-(CW, CH)."""
+    k = card.kind
+    out = [_BODY, f'<rect class="card {k}" width="{CW}" height="{CH}" rx="7"/>']
+    mid = CW / 2
+    if k == NUM:
+        out.append(_PEAK.format(_zone(card.value)))
+        out.append(f'<text class="value" x="{mid:g}" y="50">{card.value}</text>')
+    elif k == ANIMAL:
+        dahut = card.species == DAHUT
+        name = "Dahut" if dahut else str(card.species)
+        fit = ' textLength="50" lengthAdjust="spacingAndGlyphs"' if len(name) > 8 else ""
+        out.append(f'<text class="value" x="{mid:g}" y="47">{card.value}</text>')
+        out.append(f'<path class="banner{" dahut" if dahut else ""}" d="M0,56 H{CW} V{CH - 7} '
+                   f'a7,7 0 0 1 -7,7 H7 a7,7 0 0 1 -7,-7 Z"/>')
+        out.append(f'<text class="species" x="{mid:g}" y="69.5"{fit}>{_esc(name)}</text>')
+        icon = (_STAR if dahut else _PAW).format("#6b2fa0" if dahut else "#2f7d32")
+        out.append(f'<g transform="translate({CW - 10},11)">{icon}</g>')
+    elif k == CABLE:
+        out.append(_GONDOLA)
+        out.append(f'<text class="value" x="{mid:g}" y="63" style="font-size:20px;fill:#7a4b0c">0</text>')
+        out.append(f'<text class="kindname cable" x="{mid:g}" y="72">CABLE CAR</text>')
+    elif k == AVALANCHE:
+        out.append(_AVAL)
+        out.append(f'<text class="kindname avalanche" x="{mid:g}" y="71"{_FIT}>AVALANCHE</text>')
+    elif k == SB:
+        out.append(_CROSS)
+        out.append(f'<text class="kindname sb" x="{mid:g}" y="71"{_FIT}>ST BERNARD</text>')
+    else:  # an unknown kind from a future deck: its label, nothing more
+        out.append(f'<text class="kindname" x="{mid:g}" y="44">{_esc(card.label)}</text>')
     return "".join(out)
+
+
+_FACES: "dict[Any, str]" = {}
+
+
+def _face(card) -> str:
+    s = _FACES.get(card)
+    if s is None:
+        s = _FACES[card] = _face_svg(card)
+    return s
+
+
+_BACK = (_BODY + f'<rect class="card back" width="{CW}" height="{CH}" rx="7"/>'
+         f'<rect class="back-in" x="4" y="4" width="{CW - 8}" height="{CH - 8}" rx="4"/>'
+         f'<path class="back-peak" d="M10,{CH - 16} L22,{CH - 40} L28,{CH - 32} L34,{CH - 44} '
+         f'L46,{CH - 16} Z"/>')
+
+_HOLE = f'<rect class="hole" width="{CW}" height="{CH}" rx="7"/>'
+_HOLE_LIVE = _HOLE + f'<rect class="hole live" width="{CW}" height="{CH}" rx="7"/>'
+
+_MARKS = {  # marker icons, centred on (0, 0)
+    "place": "M-4.5,0 H4.5 M0,-4.5 V4.5",
+    "replace": "M-4.5,-1.8 H4 M1.6,-4.2 L4,-1.8 L1.6,0.6 M4.5,2 H-4 M-1.6,-0.4 L-4,2 L-1.6,4.4",
+    "remove": "M-3.6,-3.6 L3.6,3.6 M3.6,-3.6 L-3.6,3.6",
+    "discard": "M0,-4.5 V3.5 M-3.5,0.5 L0,4 L3.5,0.5",
+    "return": "M0,4.5 V-3.5 M-3.5,-0.5 L0,-4 L3.5,-0.5",
+}
+
+
+def _ring(cls: str, w: float, h: float, pad: float, rx: float) -> str:
+    return (f'<rect class="{cls}" x="{-pad:g}" y="{-pad:g}" width="{w + 2 * pad:g}" '
+            f'height="{h + 2 * pad:g}" rx="{rx:g}" pointer-events="none"/>')
+
+
+def _target(mark: str, w: float = CW, h: float = CH) -> str:
+    return (_ring("target", w, h, 2, 9) +
+            f'<g class="mark" transform="translate({w - 5:g},5)" pointer-events="none">'
+            f'<circle r="10"/><path d="{_MARKS[mark]}"/></g>')
+
+
+_TARGETS = {m: _target(m) for m in _MARKS}
+_LAST = _ring("last", CW, CH, 4.5, 10)
+_FOCUS = _ring("focus", CW, CH, 7.5, 12)
+_CHOSEN = _ring("chosen", CW, CH, 2.5, 9)
+
+
+def _mark_of(move: str) -> str:
+    a = move.split(" ", 1)[0]
+    if a == "E":
+        return "replace"
+    if a in ("F1", "F2", "S"):
+        return "remove"
+    return "place"
 
 
 def _move_cell(move: str, me: int) -> "str | None":
@@ -177,7 +344,7 @@ def render_svg(view: "dict[str, Any]", ui: "dict[str, Any] | None" = None) -> st
     by_id = deck.by_id
     n = view["players"]
     me = view["player"]
-    names = list(ui.get("names") or [])
+    names = [str(x) for x in (ui.get("names") or [])][:n]
     names += [f"Player {i + 1}" for i in range(len(names), n)]
     legal = list(view.get("legal_moves") or [])
     phase = view["phase"]
@@ -189,6 +356,7 @@ def render_svg(view: "dict[str, Any]", ui: "dict[str, Any] | None" = None) -> st
         selected = None
     hand = [] if hide else list(view["hand"])
     drawn = None if hide else view.get("drawn")
+    current = view.get("current_player")
 
     # which moves belong to the current choice, by the cell they land on
     cell_moves: "dict[str, str]" = {}
@@ -207,169 +375,272 @@ def render_svg(view: "dict[str, Any]", ui: "dict[str, Any] | None" = None) -> st
                 if cell is not None:
                     cell_moves[cell] = mv
     last_cell = None
+    last_player = ui.get("last_player")
     if ui.get("last"):
-        last_cell = _move_cell(str(ui["last"]), int(ui.get("last_player", me)))
+        last_cell = _move_cell(str(ui["last"]), int(last_player if last_player is not None
+                                                    else me))
     selectable = {_move_card(mv) for mv in legal} - {None}
 
-    parts: "list[str]" = []
-    # ---- mountains, two panels per line
-    heights = []
-    panels = []
-    for q in range(n):
-        mt = view["mountains"][q]
-        opens = _open_slots(mt, deck.kind, deck.value)
-        rows = max([e["row"] for e in mt] + [r for r, _c in opens] + [1])
-        heights.append(max([e["row"] for e in mt] + [0]))
-        panels.append((mt, opens, rows))
-    line_h = []
-    for i in range(0, n, 2):
-        line_h.append(max(40 + (p[2] - 1) * DY + CH + 24 for p in panels[i:i + 2]))
-    y_line = [0]
-    for h in line_h:
-        y_line.append(y_line[-1] + h + GAP)
-    for q, (mt, opens, rows) in enumerate(panels):
-        px = (q % 2) * (PANEL_W + GAP)
-        py = y_line[q // 2]
-        ph = line_h[q // 2]
-        cols = [e["col"] for e in mt if e["row"] == 1] + [c for r, c in opens if r == 1] + [0]
-        cmin, cmax = min(cols), max(cols)
-        span = cmax - cmin + 1
-        x0 = px + LABEL_W + 8 + (PANEL_COLS - span) * CW / 2 - cmin * CW
-        ybase = py + ph - CH - 12
-        own = " own" if q == me else ""
-        cur = " current" if view["current_player"] == q else ""
-        parts.append(f'<g class="mountain{own}{cur}" data-player="{q}" '
-                     f'aria-label="{_esc(names[q])}: mountain, height {heights[q]}">')
-        parts.append(f'<rect class="panel" x="{px}" y="{py}" width="{PANEL_W}" height="{ph}" '
-                     f'rx="8"/>')
-        you = " (you)" if q == me else ""
-        parts.append(f'<text class="name" x="{px + 10}" y="{py + 20}">{_esc(names[q])}{you}'
-                     f' \u2014 height {heights[q]}, hand {view["hand_sizes"][q]}</text>')
-        for r in range(1, rows + 1):
-            parts.append(f'<text class="level" x="{px + 8}" y="{ybase - (r - 1) * DY + 33:g}"'
-                         f' font-size="11">{r}</text>')
-        slots = [(e["row"], e["col"], e["card"]) for e in mt] + [(r, c, None) for r, c in opens]
-        slots.sort(key=lambda s: (s[0], s[1]))
-        for r, c, cid in slots:
-            x = x0 + (c + (r - 1) / 2) * CW
-            y = ybase - (r - 1) * DY
-            cell = f"p{q}:L{r}:{c}"
-            mv = cell_moves.get(cell)
-            what = by_id[cid].label if cid is not None else "empty slot"
-            label = f"{names[q]}, level {r}, column {c}: {what}"
-            attrs = f'class="slot{" filled" if cid is not None else " empty"}" data-cell="{cell}"'
-            if mv is not None:
-                attrs += (f' data-move="{_esc(mv)}" tabindex="0" role="button" '
-                          f'aria-label="{_esc(label)} \u2014 {_esc(_verb(mv))}"')
-            else:
-                attrs += f' aria-label="{_esc(label)}"'
-            parts.append(f"<g {attrs}>")
-            if cid is None:
-                parts.append(f'<rect class="hole" x="{x:g}" y="{y:g}" width="{CW - 2}" '
-                             f'height="{CH}" rx="4" fill-opacity="0.15" stroke-dasharray="4 3"/>')
-            else:
-                parts.append(_card_svg(by_id[cid], x, y))
-            if mv is not None:
-                parts.append(f'<rect class="target" x="{x:g}" y="{y:g}" width="{CW - 2}" '
-                             f'height="{CH}" rx="4" pointer-events="none" fill="none" '
-                             f'stroke-width="3"/>')
-            if cell == focus or cell == last_cell:
-                cls = "focus" if cell == focus else "last"
-                parts.append(f'<rect class="{cls}" x="{x - 2:g}" y="{y - 2:g}" '
-                             f'width="{CW + 2}" height="{CH + 4}" rx="5" fill="none" '
-                             f'pointer-events="none"/>')
-            parts.append("</g>")
-        parts.append("</g>")
+    # panel order: the viewer's own mountain first (while the hand is hidden, the seat that
+    # just played keeps its place), the tray, then the others in seat order
+    anchor = me
+    if hide and last_player is not None and 0 <= int(last_player) < n:
+        anchor = int(last_player)
+    order = [(anchor + i) % n for i in range(n)]
 
-    # ---- tray: drawn card, hand, pile, discard, pass
-    ty = y_line[-1]
-    width = 2 * PANEL_W + GAP if n > 1 else PANEL_W
-    parts.append(f'<g class="tray" transform="translate(0,{ty})">')
-    parts.append(f'<rect class="panel" x="0" y="0" width="{width}" height="{TRAY_H}" rx="8"/>')
-    x = 12
-    if drawn is not None:
-        card = by_id[drawn]
-        active = " selected" if selected is None else ""
-        parts.append(f'<text class="caption" x="{x}" y="16" font-size="11">Drawn</text>')
-        parts.append(f'<g class="drawn{active}" data-cell="drawn" tabindex="0" role="button" '
-                     f'aria-label="drawn card: {_esc(card.label)}">')
-        parts.append(_card_svg(card, x, 24, "drawn-card"))
-        parts.append("</g>")
-        x += CW + 20
-    if hand:
-        parts.append(f'<text class="caption" x="{x}" y="16" font-size="11">Your hand</text>')
-        for cid in hand:
-            card = by_id[cid]
-            cell = f"hand:{cid}"
-            sel = " selected" if cid == selected else ""
-            mv = setup_moves.get(cid)
-            clickable = bool(phase == "setup" and legal) or cid in selectable or mv is not None
-            attrs = f'class="hand-card{sel}" data-cell="{cell}" data-card="{cid}"'
-            label = f"your hand: {card.label}"
-            if mv is not None:
-                attrs += f' data-move="{_esc(mv)}"'
-                label += " \u2014 return it second"
-            elif phase == "setup" and legal:
-                label += " \u2014 return it first" if selected is None else " \u2014 select"
-            if clickable:
-                attrs += ' tabindex="0" role="button"'
-            attrs += f' aria-label="{_esc(label)}"'
-            parts.append(f"<g {attrs}>")
-            parts.append(_card_svg(card, x, 24))
-            if mv is not None or cid == selected:
-                parts.append(f'<rect class="{"target" if mv else "chosen"}" x="{x:g}" y="24" '
-                             f'width="{CW - 2}" height="{CH}" rx="4" fill="none" '
-                             f'pointer-events="none" stroke-width="3"/>')
-            if cell == focus:
-                parts.append(f'<rect class="focus" x="{x - 2:g}" y="22" width="{CW + 2}" '
-                             f'height="{CH + 4}" rx="5" fill="none" pointer-events="none"/>')
-            parts.append("</g>")
-            x += CW + 4
-        x += 16
-    # pile
-    parts.append(f'<g class="pile" data-cell="pile" aria-label="draw pile: '
-                 f'{view["pile_size"]} cards">')
-    parts.append(f'<rect class="card back" x="{x}" y="24" width="{CW - 2}" height="{CH}" rx="4"/>')
-    parts.append(f'<text class="count" x="{x + (CW - 2) / 2:g}" y="58" text-anchor="middle">'
-                 f'{view["pile_size"]}</text>')
-    parts.append(f'<text class="caption" x="{x}" y="16" font-size="11">Pile</text></g>')
-    x += CW + 12
-    # discard
-    disc = view["discard"]
-    top = by_id[disc[-1]] if disc else None
-    d_attrs = 'class="discard" data-cell="discard"'
-    d_label = f"discard pile, {len(disc)} cards" + (f", top: {top.label}" if top else "")
-    if "B" in legal and selected is None:
-        d_attrs += ' data-move="B" tabindex="0" role="button"'
-        d_label += " \u2014 discard the drawn card"
-    parts.append(f'<g {d_attrs} aria-label="{_esc(d_label)}">')
-    parts.append(f'<text class="caption" x="{x}" y="16" font-size="11">Discard</text>')
-    if top is not None:
-        parts.append(_card_svg(top, x, 24))
-    else:
-        parts.append(f'<rect class="hole" x="{x}" y="24" width="{CW - 2}" height="{CH}" rx="4" '
-                     f'fill-opacity="0.15" stroke-dasharray="4 3"/>')
-    if "B" in legal and selected is None:
-        parts.append(f'<rect class="target" x="{x}" y="24" width="{CW - 2}" height="{CH}" '
-                     f'rx="4" fill="none" pointer-events="none" stroke-width="3"/>')
-    if focus == "discard":
-        parts.append(f'<rect class="focus" x="{x - 2}" y="22" width="{CW + 2}" height="{CH + 4}"'
-                     f' rx="5" fill="none" pointer-events="none"/>')
-    parts.append("</g>")
-    x += CW + 12
-    if "pass" in legal:
-        parts.append('<g class="button pass" data-cell="pass" data-move="pass" tabindex="0" '
-                     'role="button" aria-label="pass">')
-        parts.append(f'<rect x="{x}" y="40" width="70" height="28" rx="6"/>')
-        parts.append(f'<text x="{x + 35}" y="59" text-anchor="middle">Pass</text>')
-        if focus == "pass":
-            parts.append(f'<rect class="focus" x="{x - 2}" y="38" width="74" height="32" rx="7" '
-                         f'fill="none" pointer-events="none"/>')
-        parts.append("</g>")
-    parts.append("</g>")
-    total_h = ty + TRAY_H
+    parts: "list[str]" = []
+    y = 0.0
+    for i, q in enumerate(order):
+        y = _panel(parts, view, q, y, names[q], q == me and not hide, current == q,
+                   by_id, deck, cell_moves, focus, last_cell)
+        y += GAP
+        if i == 0:
+            y = _tray(parts, view, y, hand, drawn, hide, legal, phase, selected, selectable,
+                      setup_moves, focus, by_id, names[me])
+            y += GAP
+    total_h = y - GAP
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" class="altitude-board" '
-            f'viewBox="0 0 {width} {total_h:g}" width="{width}" height="{total_h:g}" '
+            f'viewBox="0 0 {W} {total_h:g}" width="{W}" height="{total_h:g}" '
             f'role="group" aria-label="Altitude board" data-phase="{_esc(phase)}" '
             f'data-ply="{int(view.get("ply", 0))}">')
     return head + _STYLE + "".join(parts) + "</svg>"
+
+
+def _clip_name(name: str, limit: int) -> str:
+    return name if len(name) <= limit else name[:limit - 1] + "\u2026"
+
+
+def _panel(parts, view, q, py, name, own, to_play, by_id, deck, cell_moves, focus,
+           last_cell) -> float:
+    """Player q's mountain panel at height ``py``; returns its bottom edge."""
+    mt = view["mountains"][q]
+    opens = _open_slots(mt, deck.kind, deck.value)
+    height = 0
+    cmin = cmax = 0
+    first = True
+    for e in mt:
+        r = e["row"]
+        if r > height:
+            height = r
+    slots = [(e["row"], e["col"], e["card"]) for e in mt]
+    slots += [(r, c, None) for r, c in opens]
+    rows = 1
+    for r, c, _cid in slots:
+        if r > rows:
+            rows = r
+        if r == 1:
+            if first:
+                cmin = cmax = c
+                first = False
+            elif c < cmin:
+                cmin = c
+            elif c > cmax:
+                cmax = c
+    slots.sort()
+    span = cmax - cmin + 1
+    ph = HDR + PAD_T + (rows - 1) * DY + CH + PAD_B
+    ybase = py + HDR + PAD_T + (rows - 1) * DY
+    x0 = X_AREA + (COLS - span) * SX / 2 - cmin * SX + (SX - CW) / 2
+    colour = SEAT[q % 4]
+    cls = "mountain" + (" own" if own else "") + (" current" if to_play else "")
+    hand_n = view["hand_sizes"][q]
+    parts.append(f'<g class="{cls}" data-player="{q}" aria-label="{_esc(name)}: mountain, '
+                 f'height {height}, {hand_n} cards in hand'
+                 f'{", to play" if to_play else ""}">')
+    stroke = f' style="stroke:{colour};stroke-width:2.5"' if to_play else ""
+    parts.append(f'<rect class="panel" x="1" y="{py + 1:g}" width="{W - 2}" height="{ph - 2:g}" '
+                 f'rx="12"{stroke}/>')
+    hdr_fill = f' style="fill:{SEAT_TINT[q % 4]}"' if to_play else ""
+    parts.append(f'<path class="hdr" d="M2,{py + HDR:g} V{py + 13:g} a11,11 0 0 1 11,-11 '
+                 f'H{W - 13} a11,11 0 0 1 11,11 V{py + HDR:g} Z"{hdr_fill}/>')
+    if to_play:
+        parts.append(f'<path d="M2,{py + HDR:g} V{py + 13:g} a11,11 0 0 1 11,-11 H14 '
+                     f'V{py + HDR:g} Z" fill="{colour}"/>')
+    cy = py + HDR / 2
+    parts.append(f'<circle cx="28" cy="{cy:g}" r="7" fill="{colour}" stroke="#fff" '
+                 f'stroke-width="2"/>')
+    label = _esc(_clip_name(name, 30))
+    you = '<tspan class="you"> (you)</tspan>' if own else ""
+    parts.append(f'<text class="name" x="42" y="{cy + 5.5:g}">{label}{you}</text>')
+    # right side: [TO PLAY] [Height h] [Hand k]
+    x = W - 12
+    stats = ((f"Hand <tspan>{hand_n}</tspan>", 66), (f"Height <tspan>{height}</tspan>", 82))
+    for text, w in stats:
+        x -= w
+        parts.append(f'<rect class="stat" x="{x}" y="{cy - 11:g}" width="{w - 6}" height="22" '
+                     f'rx="11"/><text class="stat-t" x="{x + (w - 6) / 2:g}" y="{cy + 4.5:g}" '
+                     f'text-anchor="middle">{text}</text>')
+    if to_play:
+        double = view.get("second_turn_pending") and view.get("phase") == "draw"
+        w = 104 if double else 78
+        x -= w
+        word = "TO PLAY \u00d72" if double else "TO PLAY"
+        parts.append(f'<rect x="{x}" y="{cy - 11:g}" width="{w - 6}" height="22" rx="11" '
+                     f'fill="{colour}"/><text class="turn-t" x="{x + (w - 6) / 2:g}" '
+                     f'y="{cy + 4:g}" text-anchor="middle">{word}</text>')
+    # level numbers and guide lines
+    lx = LABEL_W / 2 + 2
+    parts.append(f'<text class="lvl-cap" x="{lx:g}" y="{py + HDR + 11:g}" '
+                 f'text-anchor="middle">LEVEL</text>')
+    for r in range(1, rows + 1):
+        ry = ybase - (r - 1) * DY + 48
+        parts.append(f'<path class="row-line" d="M{LABEL_W - 4},{ry:g} H{W - 14}"/>'
+                     f'<rect class="lvl" x="{lx - 13:g}" y="{ry - 11:g}" width="26" '
+                     f'height="22" rx="11"/><text class="level" x="{lx:g}" y="{ry + 4.5:g}" '
+                     f'text-anchor="middle">{r}</text>')
+    gx = x0 - 8 + (cmin * SX)
+    parts.append(f'<rect class="ground" x="{gx:g}" y="{ybase + CH - 3:g}" '
+                 f'width="{span * SX + 16 - (SX - CW):g}" height="7" rx="3.5"/>')
+    # the cards and the open slots, bottom row first (upper cards overlap lower ones)
+    pre = f"p{q}:L"
+    over: "list[str]" = []
+    for r, c, cid in slots:
+        cx = x0 + (c + (r - 1) / 2) * SX
+        cy2 = ybase - (r - 1) * DY
+        cell = f"{pre}{r}:{c}"
+        mv = cell_moves.get(cell)
+        what = by_id[cid].label if cid is not None else "empty slot"
+        label = f"{name}, level {r}, column {c}: {what}"
+        if mv is not None:
+            attrs = (f' data-move="{_esc(mv)}" tabindex="0" role="button" '
+                     f'aria-label="{_esc(label)} \u2014 {_esc(_verb(mv))}"')
+        else:
+            attrs = f' aria-label="{_esc(label)}"'
+        kind = "filled" if cid is not None else "empty"
+        parts.append(f'<g class="slot {kind}" data-cell="{cell}" '
+                     f'transform="translate({cx:g},{cy2:g})"{attrs}>')
+        if cid is None:
+            parts.append(_HOLE_LIVE if mv is not None else _HOLE)
+        else:
+            parts.append(_face(by_id[cid]))
+        parts.append("</g>")
+        if mv is not None or cell == last_cell or cell == focus:
+            # drawn above every card, so that no upper slot hides a lower target's marker
+            ring = (_TARGETS[_mark_of(mv)] if mv is not None else "")
+            ring += (_LAST if cell == last_cell else "") + (_FOCUS if cell == focus else "")
+            over.append(f'<g transform="translate({cx:g},{cy2:g})" pointer-events="none">'
+                        f'{ring}</g>')
+    parts.extend(over)
+    parts.append("</g>")
+    return py + ph
+
+
+def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable,
+          setup_moves, focus, by_id, my_name) -> float:
+    """The tray at height ``ty``: drawn card, hand, pile, discard, pass; returns its bottom."""
+    parts.append(f'<g class="tray" transform="translate(0,{ty:g})">')
+    parts.append(f'<rect class="tray-bg" x="0" y="0" width="{W}" height="{TRAY_H}" rx="12"/>')
+    top = 52            # top of a hand card (bottoms line up with the drawn card's)
+    big_y = top + CH - CH * BIG   # top of the drawn card
+    x = 18
+    if hide:
+        k = view["hand_sizes"][view["player"]]
+        parts.append(f'<text class="cap" x="{x}" y="22">HAND \u00b7 FACE DOWN</text>')
+        for i in range(k):
+            parts.append(f'<g class="hidden-card" transform="translate({x + i * 22},{top})" '
+                         f'aria-hidden="true">{_BACK}</g>')
+        hx = x + max(k - 1, 0) * 22 + CW + 22
+        parts.append(f'<text class="hidden-t" x="{hx}" y="{top + 34}">Cards hidden</text>'
+                     f'<text class="hint" x="{hx}" y="{top + 54}">The hand and the drawn card '
+                     f'show when their player is ready.</text>')
+    else:
+        if drawn is not None:
+            card = by_id[drawn]
+            live = selected is None and any(_move_card(m) is None and m != "pass"
+                                            for m in legal)
+            parts.append(f'<text class="cap" x="{x}" y="22">DRAWN CARD</text>')
+            role = ' tabindex="0" role="button"' if legal else ""
+            parts.append(f'<g class="drawn{" selected" if selected is None else ""}" '
+                         f'data-cell="drawn"{role} aria-label="drawn card: {_esc(card.label)}'
+                         f'{" (selected)" if live else ""}" '
+                         f'transform="translate({x},{big_y:g}) scale({BIG})">')
+            parts.append(_face(card))
+            if live:
+                parts.append(_CHOSEN)
+            if focus == "drawn":
+                parts.append(_FOCUS)
+            parts.append("</g>")
+            x += 112
+        if "pass" in legal:
+            parts.append(f'<text class="cap" x="{x}" y="22">FINAL ROUND</text>')
+            parts.append('<g class="button pass" data-cell="pass" data-move="pass" tabindex="0" '
+                         f'role="button" aria-label="pass" transform="translate({x},{top + 14})">')
+            parts.append('<rect width="92" height="44" rx="10"/>'
+                         '<text x="46" y="28">Pass</text>')
+            if focus == "pass":
+                parts.append(_ring("focus", 92, 44, 5, 13))
+            parts.append("</g>")
+            x += 92 + 26
+        if hand:
+            cap = "YOUR HAND"
+            if phase == "setup" and legal:
+                cap += (" \u00b7 CHOOSE 2 CARDS TO RETURN TO THE PILE" if selected not in hand
+                        else " \u00b7 NOW THE SECOND CARD TO RETURN")
+            elif selected in hand and selected in selectable:
+                cap += " \u00b7 PLAY THE SELECTED CARD"
+            parts.append(f'<text class="cap" x="{x}" y="22">{cap}</text>')
+            for cid in hand:
+                card = by_id[cid]
+                cell = f"hand:{cid}"
+                sel = cid == selected
+                mv = setup_moves.get(cid)
+                clickable = bool(phase == "setup" and legal) or cid in selectable or mv is not None
+                label = f"your hand: {card.label}"
+                extra = ""
+                if mv is not None:
+                    extra = f' data-move="{_esc(mv)}"'
+                    label += " \u2014 return it second"
+                elif phase == "setup" and legal:
+                    label += " \u2014 return it first" if selected is None else " \u2014 select"
+                if clickable:
+                    extra += ' tabindex="0" role="button"'
+                cy = top - RAISE if sel else top
+                parts.append(f'<g class="hand-card{" selected" if sel else ""}" '
+                             f'data-cell="{cell}" data-card="{cid}"{extra} '
+                             f'aria-label="{_esc(label)}" transform="translate({x},{cy})">'
+                             f'<g class="lift">{_face(card)}')
+                if mv is not None:
+                    parts.append(_TARGETS["return"])
+                elif sel:
+                    parts.append(_CHOSEN)
+                if cell == focus:
+                    parts.append(_FOCUS)
+                parts.append("</g></g>")
+                x += HSTEP
+    # pile and discard, at the right
+    pile_n = view["pile_size"]
+    dx = W - 18 - CW
+    px = dx - CW - 22
+    parts.append(f'<g class="pile" data-cell="pile" aria-label="draw pile: {pile_n} cards" '
+                 f'transform="translate({px},{top})">')
+    parts.append(f'<text class="cap" x="0" y="{22 - top}">PILE</text>')
+    if pile_n:
+        parts.append(_BACK + f'<rect x="9" y="{CH / 2 - 17:g}" width="{CW - 18}" height="30" '
+                     f'rx="6" fill="#2b3a55" opacity=".85"/>'
+                     f'<text class="count" x="{CW / 2:g}" y="{CH / 2 + 5:g}">{pile_n}</text>')
+    else:
+        parts.append(f'<rect class="empty-pile" width="{CW}" height="{CH}" rx="7"/>'
+                     f'<text class="count-s" x="{CW / 2:g}" y="{CH / 2 + 3:g}">empty</text>')
+    parts.append("</g>")
+    disc = view["discard"]
+    topc = by_id[disc[-1]] if disc else None
+    can_b = "B" in legal and selected is None
+    d_label = f"discard pile, {len(disc)} cards" + (f", top: {topc.label}" if topc else "")
+    d_attrs = ""
+    if can_b:
+        d_attrs = ' data-move="B" tabindex="0" role="button"'
+        d_label += " \u2014 discard the drawn card"
+    parts.append(f'<g class="discard" data-cell="discard"{d_attrs} aria-label="{_esc(d_label)}" '
+                 f'transform="translate({dx},{top})">')
+    parts.append(f'<text class="cap" x="0" y="{22 - top}">DISCARD</text>')
+    parts.append(_face(topc) if topc is not None else
+                 f'<rect class="empty-pile" width="{CW}" height="{CH}" rx="7"/>')
+    parts.append(f'<text class="count-s" x="{CW / 2:g}" y="{CH + 14}">{len(disc)} '
+                 f'card{"" if len(disc) == 1 else "s"}</text>')
+    if can_b:
+        parts.append(_TARGETS["discard"])
+    if focus == "discard":
+        parts.append(_FOCUS)
+    parts.append("</g>")
+    parts.append("</g>")
+    return ty + TRAY_H
