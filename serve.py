@@ -14,6 +14,11 @@ memory from ``py/`` on every request so edits show on reload; ``--build`` writes
 
 Every URL the pages use is relative, so the built site works from any sub-path
 (``https://user.github.io/<repo>/``).
+
+Build id: :func:`build_id` hashes the site's own files (and the runtime's lock stamp); both the
+dev server and ``--build`` write it into ``index.html`` (``<meta name="altibox-build">``, read by
+the interpreter module static/boot/runtime.mjs to key the memory snapshot) and into ``sw.js``
+(with the list of files the service worker caches), so a new deploy changes both.
 """
 
 from __future__ import annotations
@@ -23,6 +28,8 @@ import errno
 import hashlib
 import http.server
 import io
+import json
+import re
 import shutil
 import socketserver
 import subprocess
@@ -38,7 +45,7 @@ PY_DIR = ROOT / "py"
 PY_ZIP = "py.zip"
 
 # What the site is made of: these top-level entries (and the generated py.zip), nothing else.
-SITE_FILES = ("index.html", "pyscript.toml")
+SITE_FILES = ("index.html", "pyscript.toml", "sw.js")
 SITE_DIRS = ("static",)
 # Which runtime files are copied from node_modules (source dir, destination dir, file filter).
 RUNTIME = (
@@ -127,13 +134,15 @@ def install_runtime(quiet: bool = False) -> None:
 
 
 def _locked_versions(lock_file: Path) -> dict:
-    import json
-
     data = json.loads(lock_file.read_text())
     return {k: v.get("version") for k, v in data.get("packages", {}).items() if k}
 
 
 # ---------------------------------------------------------------- the site
+
+# Site files the service worker does not cache: benchmark pages, source maps, the version stamp.
+NOT_CACHED = re.compile(r"^(static/bench/|sw\.js$|\.nojekyll$)|\.map$|runtime\.stamp$")
+BUILD_META = re.compile(r'<meta name="altibox-build" content="[^"]*">')
 
 def py_zip_bytes() -> bytes:
     """The Python code of py/ as a deterministic zip (sorted entries, fixed timestamps).
@@ -152,6 +161,87 @@ def py_zip_bytes() -> bytes:
     return buf.getvalue()
 
 
+def _static_files() -> list[str]:
+    """Relative paths of the files under the SITE_DIRS, sorted (what the site serves from them)."""
+    out = []
+    for name in SITE_DIRS:
+        for path in sorted((ROOT / name).rglob("*")):
+            rel = path.relative_to(ROOT).as_posix()
+            if path.is_file() and "__pycache__" not in path.parts and not rel.endswith(".map") \
+                    and not rel.endswith("runtime.stamp.tmp"):
+                out.append(rel)
+    return out
+
+
+def cached_files() -> list[str]:
+    """What the service worker caches on first visit: the shell, py.zip, static/ with the runtime.
+
+    Paths are relative to the site root; ``./`` stands for the start page (index.html).
+    """
+    files = ["./", "pyscript.toml", PY_ZIP] + _static_files()
+    return [f for f in files if not NOT_CACHED.search(f)]
+
+
+def build_id() -> str:
+    """A short hash of everything the site is made of: a new deploy gets a new id.
+
+    Hashes the source of index.html, pyscript.toml and sw.js, py.zip, static/ (the runtime by
+    its lock stamp rather than its 13 MB) and the list of cached files.
+    """
+    h = hashlib.sha256()
+    parts = [(n, (ROOT / n).read_bytes()) for n in SITE_FILES if (ROOT / n).is_file()]
+    parts.append((PY_ZIP, py_zip_bytes()))
+    for rel in _static_files():
+        if rel.startswith("static/vendor/") and not rel.endswith("runtime.stamp"):
+            continue  # the stamp (the lock file's hash) stands for the runtime files
+        parts.append((rel, (ROOT / rel).read_bytes()))
+    parts.append(("cached", "\n".join(cached_files()).encode()))
+    for name, data in parts:
+        h.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
+    return h.hexdigest()[:16]
+
+
+def render_file(name: str, data: bytes, bid: str) -> bytes:
+    """``index.html`` and ``sw.js`` as served: with the build id (and, for sw.js, the file list)."""
+    if name == "index.html":
+        text = BUILD_META.sub(f'<meta name="altibox-build" content="{bid}">', data.decode(), count=1)
+        return text.encode()
+    if name == "sw.js":
+        text = data.decode().replace('const BUILD = "dev";', f"const BUILD = {json.dumps(bid)};", 1)
+        text = text.replace("const FILES = [];", f"const FILES = {json.dumps(cached_files(), indent=0)};", 1)
+        return text.encode()
+    return data
+
+
+BUILD_MARKER = ".altibox-build"
+
+
+def check_build_dir(out: Path) -> Path:
+    """Where a build may go: a new or empty directory, or an earlier build (it has BUILD_MARKER).
+
+    Never the source tree, a folder inside one of its entries (py/, static/, .git/, ...), or a
+    non-empty folder that an earlier build did not write: a build replaces what is there.
+
+    Raises:
+        SetupError: with the reason.
+    """
+    out = out.resolve()
+    if out == ROOT or ROOT.is_relative_to(out):
+        raise SetupError(f"refusing to build into {out}: it contains the source tree")
+    if out.is_relative_to(ROOT):
+        top = ROOT / out.relative_to(ROOT).parts[0]
+        if top.exists() and not (top / BUILD_MARKER).is_file() and not (top.is_dir() and not any(top.iterdir())):
+            raise SetupError(f"refusing to build into {out}: it is inside the source tree "
+                             f"({top.name}/); use a new folder such as _site")
+    if out.exists():
+        if not out.is_dir():
+            raise SetupError(f"{out} exists and is not a directory")
+        if any(out.iterdir()) and not (out / BUILD_MARKER).is_file():
+            raise SetupError(f"refusing to build into {out}: it is not empty and is not an earlier "
+                             f"Altibox build (a build replaces everything in it); choose a new or empty folder")
+    return out
+
+
 def build(out: Path) -> None:
     """Write the static site to ``out``: the pages, py.zip, static/ (with the runtime), .nojekyll.
 
@@ -159,24 +249,23 @@ def build(out: Path) -> None:
         SetupError: ``out`` cannot be created or written, or is the source tree itself.
     """
     install_runtime()
-    out = out.resolve()
-    if out == ROOT or ROOT.is_relative_to(out):
-        raise SetupError(f"refusing to build into {out}: it contains the source tree")
+    out = check_build_dir(out)
     try:
         if out.exists():
-            if not out.is_dir():
-                raise SetupError(f"{out} exists and is not a directory")
             for child in out.iterdir():  # clear what a previous build left, keep the dir itself
                 shutil.rmtree(child) if child.is_dir() and not child.is_symlink() else child.unlink()
         out.mkdir(parents=True, exist_ok=True)
+        bid = build_id()
         for name in SITE_FILES:
             if (ROOT / name).is_file():
-                shutil.copy2(ROOT / name, out / name)
+                (out / name).write_bytes(render_file(name, (ROOT / name).read_bytes(), bid))
         for name in SITE_DIRS:
             shutil.copytree(ROOT / name, out / name,
                             ignore=shutil.ignore_patterns("*.map", "__pycache__", "runtime.stamp.tmp"))
         (out / PY_ZIP).write_bytes(py_zip_bytes())
         (out / ".nojekyll").write_text("")
+        (out / BUILD_MARKER).write_text("This directory was written by Altibox's serve.py --build "
+                                        "and is replaced by the next build.\n")
     except PermissionError as exc:
         raise SetupError(f"cannot write the site to {out}: permission denied ({exc.filename})") from None
     except OSError as exc:
@@ -225,7 +314,8 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         rel = self._strip()
         if rel == "redirect":
             self.send_response(301)
-            self.send_header("Location", self.prefix)
+            query = self.path.split("?", 1)[1] if "?" in self.path else ""
+            self.send_header("Location", self.prefix + ("?" + query if query else ""))
             self.end_headers()
             return
         if self.site_dir is None and rel == "/" + PY_ZIP:
@@ -240,6 +330,16 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             return
         if rel is None or not self._allowed(rel) or "/." in rel:
             self.send_error(404, "Not found")
+            return
+        name = "index.html" if rel == "/" else rel.lstrip("/")
+        if self.site_dir is None and name in ("index.html", "sw.js"):
+            body = render_file(name, (ROOT / name).read_bytes(), build_id())
+            self.send_response(200)
+            self.send_header("Content-Type", MIME[Path(name).suffix])
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()  # adds Cache-Control: no-cache in dev mode
+            if not head:
+                self.wfile.write(body)
             return
         fs_path = Path(self.translate_path(rel))
         if fs_path.is_dir() and not (fs_path / "index.html").is_file():
@@ -284,9 +384,16 @@ def make_server(host: str = "127.0.0.1", port: int = 8000, site_dir: Path | None
         raise SetupError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
 
 
+def _port(text: str) -> int:
+    """argparse type: a TCP port number (0 lets the system choose)."""
+    if not text.isascii() or not text.isdigit() or not 0 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (0 to 65535)")
+    return int(text)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="Serve Altibox locally, or build the static site.")
-    ap.add_argument("--port", type=int, default=8000, help="port to serve on (default 8000)")
+    ap.add_argument("--port", type=_port, default=8000, help="port to serve on (default 8000)")
     ap.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
     ap.add_argument("--build", metavar="DIR", type=Path, help="write the static site to DIR and exit")
     ap.add_argument("--install-only", action="store_true", help="install the pinned runtime and exit")

@@ -6,6 +6,11 @@ Playwright's own browser (``playwright install chromium``) is used.
 
 Every test gets a fresh browser context (clean storage) from :func:`open_app`, which fails the
 test on any request outside the page's origin and on any console error or page error.
+
+The service worker and the background snapshot worker (static/boot/runtime.mjs) are switched off
+in those contexts through ``altibox:settings`` (``{"snapshot": false, "offline": false}``), so
+that no test pays for caching 13 MB or starting a second Python; tests/e2e/test_offline.py opts
+in with ``open_app(..., offline=True)``.
 """
 
 from __future__ import annotations
@@ -19,6 +24,13 @@ import pytest
 
 import serve
 
+# set before any page script runs, unless the test set its own settings
+NO_BACKGROUND_WORK = """
+try {
+  if (localStorage.getItem("altibox:settings") === null)
+    localStorage.setItem("altibox:settings", JSON.stringify({snapshot: false, offline: false}));
+} catch (e) {}
+"""
 BOOT_TIMEOUT_MS = 90_000  # Pyodide cold start is ~6 s here on 2 cores; leave a wide margin
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -92,20 +104,25 @@ class Guard:
 
 @pytest.fixture
 def open_app(browser, base_url_app):
-    """``open_app(query="", base=None, init_script=None) -> page``: a fresh context, page loaded and ready.
+    """``open_app(query="", base=None, init_script=None, context=None, offline=False) -> page``.
 
-    ``base`` overrides the site URL (e.g. a built site under a sub-path). The guard is checked at
-    teardown; tests that expect an error message in the page still may not log console errors.
+    A fresh context (or ``context``, one this fixture opened), page loaded and ready. ``base``
+    overrides the site URL (e.g. a built site under a sub-path). ``offline=True`` leaves the
+    service worker and the snapshot on (a new context only). The guard is checked at teardown;
+    tests that expect an error message in the page still may not log console errors.
     """
     opened = []
 
-    def _open(query: str = "", base: str | None = None, init_script: str | None = None, context=None):
+    def _open(query: str = "", base: str | None = None, init_script: str | None = None, context=None,
+              offline: bool = False):
         url = (base or base_url_app) + query
         origin = "{0.scheme}://{0.netloc}".format(urlsplit(url))
         if context is None:
             context = browser.new_context(viewport={"width": 1100, "height": 900})
             guard = Guard(origin)
             context.on("request", guard.on_request)
+            if not offline:
+                context.add_init_script(NO_BACKGROUND_WORK)
             opened.append((context, guard))
         else:
             guard = next(g for c, g in opened if c is context)

@@ -91,3 +91,80 @@ def test_dev_server_mime_types_and_no_source_leaks(dev_server):
     for hidden in ("/serve.py", "/.git/config", "/node_modules/pyodide/package.json", "/tests/run.sh",
                    "/static/", "/py/altibox/__init__.py"):
         assert head(dev_server + hidden)[0] == 404, hidden
+
+
+def test_build_never_empties_a_folder_it_did_not_write(tmp_path):
+    victim = tmp_path / "victim"
+    victim.mkdir()
+    (victim / "thesis.txt").write_text("years of work")
+    with pytest.raises(serve.SetupError, match="not empty"):
+        serve.build(victim)
+    assert (victim / "thesis.txt").read_text() == "years of work"
+    for inside in ("py", "static", ".git", "static/sub", "tests"):
+        with pytest.raises(serve.SetupError, match="inside the source tree|contains the source"):
+            serve.check_build_dir(serve.ROOT / inside)
+
+
+def test_rebuilding_an_earlier_build_is_allowed(tmp_path):
+    out = tmp_path / "site"
+    serve.build(out)
+    (out / "stale.txt").write_text("left over")
+    serve.build(out)
+    assert (out / serve.BUILD_MARKER).is_file() and not (out / "stale.txt").exists()
+
+
+def test_bad_port_is_a_message_not_a_traceback(capsys):
+    with pytest.raises(SystemExit) as exc:
+        serve.main(["--port", "99999"])
+    assert exc.value.code == 2
+    assert "not a port number" in capsys.readouterr().err
+
+
+def test_build_writes_the_build_id_into_the_page_and_the_service_worker(tmp_path):
+    import json
+    import re
+
+    out = tmp_path / "site"
+    serve.build(out)
+    bid = serve.build_id()
+    assert re.fullmatch(r"[0-9a-f]{16}", bid)
+    assert f'<meta name="altibox-build" content="{bid}">' in (out / "index.html").read_text()
+    sw = (out / "sw.js").read_text()
+    assert f'const BUILD = "{bid}";' in sw
+    files = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.S).group(1))
+    assert files == serve.cached_files()
+    for f in files:  # every cached file exists in the site; benchmarks and sw.js are not cached
+        assert (out / ("index.html" if f == "./" else f)).is_file(), f
+        assert not f.startswith(("static/bench/", "/")) and f != "sw.js" and not f.endswith(".map")
+    for must in ("./", "py.zip", "pyscript.toml", "static/boot/runtime.mjs", "static/boot/snapshot-worker.mjs",
+                 "static/vendor/pyodide/pyodide.asm.wasm", "static/vendor/pyscript/core.js",
+                 "static/manifest.webmanifest", "static/icons/icon-192.png"):
+        assert must in files, must
+
+
+def test_build_id_changes_with_the_python_code(monkeypatch):
+    before = serve.build_id()
+    assert serve.build_id() == before
+    monkeypatch.setattr(serve, "py_zip_bytes", lambda: b"another build")
+    assert serve.build_id() != before
+
+
+def test_manifest_is_linked_and_its_icons_exist():
+    import json
+
+    html = (serve.ROOT / "index.html").read_text()
+    assert '<link rel="manifest" href="./static/manifest.webmanifest">' in html
+    manifest = json.loads((serve.ROOT / "static/manifest.webmanifest").read_text())
+    assert manifest["start_url"] == "../" and manifest["scope"] == "../"  # relative: any sub-path
+    sizes = {i["sizes"] for i in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in manifest["icons"]:
+        assert (serve.ROOT / "static" / icon["src"]).is_file()
+
+
+def test_dev_server_serves_the_build_id(dev_server):
+    with urllib.request.urlopen(dev_server + "/") as r:
+        assert f'content="{serve.build_id()}"' in r.read().decode()
+    with urllib.request.urlopen(dev_server + "/sw.js") as r:
+        assert r.headers.get("Content-Type") == "text/javascript"
+        assert f'const BUILD = "{serve.build_id()}";' in r.read().decode()

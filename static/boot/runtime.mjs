@@ -1,0 +1,137 @@
+// Altibox's interpreter module: pyscript.toml points `interpreter` here instead of at
+// ../vendor/pyodide/pyodide.mjs. PyScript only needs `version` and `loadPyodide` from it.
+//
+// 1. Fast start: when Cache Storage holds a memory snapshot made for this exact runtime version
+//    and app build, Python is restored from it (about 1 s) instead of started (4-6 s). The
+//    snapshot API is private to Pyodide (`_loadSnapshot`, `_makeSnapshot`), so it is used only
+//    with the pinned version; any failure removes the entry and starts Python normally.
+// 2. After the page is ready and idle: register the service worker (../../sw.js, offline play)
+//    and, when no snapshot exists yet, let a worker make one (snapshot-worker.mjs).
+// The page shows how it started in <html data-boot="snapshot|cold"> and the snapshot's fate in
+// data-snapshot ("saved", "failed", "off"). `altibox:settings` {"snapshot": false} or
+// {"offline": false} turns either off (the e2e tests do, except tests/e2e/test_offline.py).
+import { loadPyodide as load, version } from "../vendor/pyodide/pyodide.mjs";
+
+export { version };
+
+const PINNED = "314.0.7"; // the only Pyodide whose snapshot API we have tested
+const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
+const SITE = new URL("../../", import.meta.url).href; // the site root, under any sub-path
+const BUILD = document.querySelector('meta[name="altibox-build"]')?.content || "dev";
+const CACHE = "altibox-snapshot"; // Cache Storage entries: SITE + "snapshot/<version>/<build>"
+const KEY = `${SITE}snapshot/${version}/${BUILD}`;
+const html = document.documentElement;
+
+function settings() {
+  try {
+    const s = JSON.parse(localStorage.getItem("altibox:settings"));
+    return s && typeof s === "object" ? s : {};
+  } catch {
+    return {}; // storage denied or unreadable: defaults
+  }
+}
+
+const snapshots = () => version === PINNED && "caches" in self && typeof Worker === "function"
+  && settings().snapshot !== false;
+
+async function cachedSnapshot() {
+  const res = await (await caches.open(CACHE)).match(KEY);
+  if (!res) return null;
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  // a truncated or altered entry must not reach Pyodide: check size and digest (~20 ms)
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+  if (String(bytes.length) !== res.headers.get("x-size") || hex !== res.headers.get("x-sha256")) {
+    throw new Error("snapshot entry damaged");
+  }
+  return bytes;
+}
+
+async function dropSnapshot() {
+  try { await (await caches.open(CACHE)).delete(KEY); } catch { /* nothing to remove */ }
+}
+
+export async function loadPyodide(options) {
+  if (snapshots()) {
+    try {
+      const bytes = await cachedSnapshot();
+      if (bytes) {
+        const py = await load({ ...options, indexURL: INDEX_URL, _loadSnapshot: bytes });
+        // a foreign snapshot (another app, no modules of ours) is not ours to use
+        const ns = py.toPy({});
+        const ours = py.runPython("import sys; 'web.session' in sys.modules and 'altibox.core' in sys.modules",
+                                  { globals: ns });
+        ns.destroy();
+        if (ours !== true) throw new Error("snapshot without the app's modules");
+        html.dataset.boot = "snapshot";
+        whenIdle(() => registerWorker());
+        return py;
+      }
+    } catch (err) {
+      console.info("Altibox: starting Python without the snapshot:", err && err.message);
+      await dropSnapshot();
+    }
+  }
+  html.dataset.boot = "cold";
+  const py = await load({ ...options, indexURL: INDEX_URL });
+  whenIdle(() => { registerWorker(); makeSnapshot(); });
+  return py;
+}
+
+// Run `fn` once the page is ready (html.ready), then 2 s without a click or key, then idle.
+function whenIdle(fn) {
+  let timer = 0;
+  const arm = () => { clearTimeout(timer); timer = setTimeout(go, 2000); };
+  const go = () => {
+    removeEventListener("pointerdown", arm, true);
+    removeEventListener("keydown", arm, true);
+    (self.requestIdleCallback || setTimeout)(fn, { timeout: 5000 });
+  };
+  const ready = () => {
+    addEventListener("pointerdown", arm, true);
+    addEventListener("keydown", arm, true);
+    arm();
+  };
+  if (html.classList.contains("ready")) return ready();
+  const mo = new MutationObserver(() => {
+    if (html.classList.contains("ready")) { mo.disconnect(); ready(); }
+  });
+  mo.observe(html, { attributes: true, attributeFilter: ["class"] });
+}
+
+function makeSnapshot() {
+  if (!snapshots()) { html.dataset.snapshot = "off"; return; }
+  const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
+  const done = (ok) => { worker.terminate(); html.dataset.snapshot = ok ? "saved" : "failed"; };
+  worker.onmessage = (e) => {
+    if (!e.data.ok) console.info("Altibox: no snapshot made:", e.data.error);
+    done(e.data.ok);
+  };
+  worker.onerror = (e) => { e.preventDefault(); done(false); };
+  worker.postMessage({ indexURL: INDEX_URL, zip: `${SITE}py.zip`, cache: CACHE, key: KEY,
+                       prefix: `${SITE}snapshot/` });
+}
+
+// The service worker (offline play, installable app). When a new deploy takes over a page that
+// an older version served, say so in #notice: the next visit uses it. The browser checks for a
+// new sw.js on every visit, possibly before we register again: watch from the start.
+const sw = "serviceWorker" in navigator ? navigator.serviceWorker : null;
+const firstController = sw && sw.controller;
+sw?.addEventListener("controllerchange", updateReady);
+
+function updateReady() {
+  if (!firstController || settings().offline === false) return; // a first install: no update
+  const box = document.getElementById("notice");
+  if (!box || html.dataset.update) return;
+  box.querySelector(".text").textContent =
+    "An update of Altibox is ready: reload the page (or open it again) to use it.";
+  box.hidden = false;
+  html.dataset.update = "ready";
+}
+
+function registerWorker() {
+  if (!sw || settings().offline === false) return;
+  sw.register(new URL("../../sw.js", import.meta.url)).catch((err) => {
+    console.info("Altibox: no offline play here:", err && err.message);
+  });
+}

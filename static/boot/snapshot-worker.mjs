@@ -1,0 +1,43 @@
+// Makes the memory snapshot that runtime.mjs restores (a module Web Worker, started by the page
+// only after it is ready and idle, so it never competes with the first boot or the first clicks).
+//
+// The snapshot is Pyodide started fresh, with the modules of py.zip imported (all but web.app,
+// which needs PyScript) and nothing else: no game, no storage, no page state. Python's files are
+// not in it (Pyodide keeps them outside its memory), so PyScript still unpacks py.zip after a
+// restore. It is stored in Cache Storage under a key holding the runtime version and the app's
+// build id, with its size and SHA-256 in headers; entries of other builds are removed.
+import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
+
+const IMPORT_ALL = `
+import importlib, pkgutil
+for _pkg in ("altibox", "web"):
+    for _info in pkgutil.walk_packages(importlib.import_module(_pkg).__path__, _pkg + "."):
+        if _info.name != "web.app":
+            importlib.import_module(_info.name)
+`;
+
+self.onmessage = async ({ data }) => {
+  try {
+    const py = await loadPyodide({ indexURL: data.indexURL, _makeSnapshot: true });
+    const zip = await fetch(data.zip);
+    if (!zip.ok) throw new Error(`py.zip: HTTP ${zip.status}`);
+    py.unpackArchive(await zip.arrayBuffer(), "zip", { extractDir: "." }); // as PyScript's "./*"
+    const ns = py.toPy({});
+    py.runPython(IMPORT_ALL, { globals: ns });
+    ns.destroy();
+    const bytes = py.makeMemorySnapshot();
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+    const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+    const cache = await caches.open(data.cache);
+    for (const req of await cache.keys()) { // older builds or runtimes of this site
+      if (req.url.startsWith(data.prefix) && req.url !== data.key) await cache.delete(req);
+    }
+    await cache.put(data.key, new Response(bytes, {
+      headers: { "content-type": "application/octet-stream", "x-size": String(bytes.length),
+                 "x-sha256": hex },
+    })); // a QuotaExceededError lands in catch: the page simply starts cold next time
+    self.postMessage({ ok: true, size: bytes.length });
+  } catch (err) {
+    self.postMessage({ ok: false, error: String(err && err.message || err) });
+  }
+};
