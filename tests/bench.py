@@ -8,6 +8,10 @@ Without games, every game with a benchmark. For each game:
 - boot: cold-cache time to ``html.ready`` of the app vs the bare PyScript page (same ``core.js``
   and interpreter; its only Python adds class ``ready``), interleaved runs, each in a fresh
   browser context (empty HTTP cache), medians and the ratio (budget <= 1.15);
+- boot modes: cold, warm without the snapshot (HTTP cache and service worker, snapshot off in
+  ``altibox:settings``) and warm with the snapshot, beside the bare page cold and warm, in
+  interleaved runs; medians and the issue's targets (snapshot <= 1.5 s and <= 0.4 x bare warm;
+  cold <= 1.10 x bare cold);
 - click-to-render: the app pushes ``performance.now()`` deltas from the start of each board
   event handler to the end of its DOM update into ``window.altiboxPerf``; median and p95 over
   at least ``--clicks`` clicks of random games (budget p95 <= 16 ms for Alto);
@@ -101,6 +105,65 @@ def bench_boot(browser, site: str, game: str, runs: int) -> None:
     print(f"    ratio app/bare {ma / mb:.3f}   (budget <= 1.15)")
 
 
+NO_SNAPSHOT = "localStorage.setItem('altibox:settings', JSON.stringify({snapshot: false}))"
+
+
+def boot_in(ctx, url: str) -> float:
+    """Milliseconds from navigation start to html.ready of one more visit in ``ctx``."""
+    page = ctx.new_page()
+    page.goto(url)
+    page.wait_for_function("window.__readyAt", timeout=120_000)
+    ms = page.evaluate("window.__readyAt")
+    page.close()
+    return ms
+
+
+def bench_boot_modes(browser, site: str, game: str, runs: int) -> None:
+    """Cold, warm without snapshot and warm with snapshot, beside the bare page cold and warm."""
+    app_url = f"{site}?game={game}&new=1&seed=1&players=2"
+    bare_url = f"{site}static/bench/bare.html"
+    fig: dict[str, list[float]] = {k: [] for k in ("bare cold", "bare warm", "app cold", "app warm",
+                                                   "app snapshot")}
+
+    def bare():
+        ctx = browser.new_context()
+        ctx.add_init_script(READY_PROBE)
+        fig["bare cold"].append(boot_in(ctx, bare_url))
+        fig["bare warm"].append(boot_in(ctx, bare_url))
+        ctx.close()
+
+    def app(snapshot: bool):
+        ctx = browser.new_context()
+        ctx.add_init_script(READY_PROBE)
+        if not snapshot:
+            ctx.add_init_script(NO_SNAPSHOT)
+        page = ctx.new_page()
+        page.goto(app_url)
+        page.wait_for_function("window.__readyAt", timeout=120_000)
+        fig["app cold"].append(page.evaluate("window.__readyAt"))
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")  # offline cache complete
+        if snapshot:
+            page.wait_for_selector('html[data-snapshot="saved"]', state="attached", timeout=120_000)
+        page.close()
+        key = "app snapshot" if snapshot else "app warm"
+        ms = boot_in(ctx, app_url)
+        fig[key].append(ms)
+        ctx.close()
+
+    subjects = [bare, lambda: app(False), lambda: app(True)]
+    for i in range(runs):
+        for k in range(3):
+            subjects[(i + k) % 3]()
+    med = {k: statistics.median(v) for k, v in fig.items()}
+    print(f"  boot to html.ready by start mode, {runs} interleaved runs each (app cold: {2 * runs} runs):")
+    for k, v in fig.items():
+        print(f"    {k:<13} median {med[k]:7.0f} ms   runs: {', '.join(f'{x:.0f}' for x in v)}")
+    print(f"    snapshot/bare warm {med['app snapshot'] / med['bare warm']:.2f} (target <= 0.4), "
+          f"snapshot {med['app snapshot'] / 1000:.2f} s (target <= 1.5 s), "
+          f"app warm/bare warm {med['app warm'] / med['bare warm']:.2f}, "
+          f"app cold/bare cold {med['app cold'] / med['bare cold']:.2f} (target <= 1.10)")
+
+
 def play_clicks_alto(page, rng: random.Random) -> None:
     """Play one random Alto game by clicks (source, then destination)."""
     from altibox import alto
@@ -151,6 +214,8 @@ def bench_clicks(browser, site: str, game: str, clicks: int) -> None:
         print("  click-to-render: no click driver for this game yet")
         return
     ctx = browser.new_context()
+    # no background snapshot worker or service worker install during the clicks
+    ctx.add_init_script("localStorage.setItem('altibox:settings', JSON.stringify({snapshot: false, offline: false}))")
     page = ctx.new_page()
     rng = random.Random(7)
     seed = 1
@@ -233,6 +298,8 @@ def main() -> int:
                     bench_playouts(game)
                 if browser is not None and game in CLICKERS:
                     bench_boot(browser, site, game, args.runs)
+                    if game == "alto" or args.games:
+                        bench_boot_modes(browser, site, game, args.runs)
                     bench_clicks(browser, site, game, args.clicks)
         finally:
             if browser is not None:

@@ -38,7 +38,7 @@ async function cachedSnapshot() {
   const res = await (await caches.open(CACHE)).match(KEY);
   if (!res) return null;
   const bytes = new Uint8Array(await res.arrayBuffer());
-  // a truncated or altered entry must not reach Pyodide: check size and digest (~20 ms)
+  // a truncated or altered entry must not reach Pyodide: check size and digest (~40 ms, 31 MB)
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
   if (String(bytes.length) !== res.headers.get("x-size") || hex !== res.headers.get("x-sha256")) {
@@ -51,12 +51,17 @@ async function dropSnapshot() {
   try { await (await caches.open(CACHE)).delete(KEY); } catch { /* nothing to remove */ }
 }
 
+// Start reading the snapshot now: PyScript does other work before it calls loadPyodide.
+const early = snapshots() ? cachedSnapshot().then((b) => ({ b }), (e) => ({ e })) : null;
+
 export async function loadPyodide(options) {
-  if (snapshots()) {
+  if (early) {
     try {
-      const bytes = await cachedSnapshot();
+      const { b: bytes, e: error } = await early;
+      if (error) throw error;
       if (bytes) {
         const py = await load({ ...options, indexURL: INDEX_URL, _loadSnapshot: bytes });
+        performance.mark("altibox:interpreter");
         // a foreign snapshot (another app, no modules of ours) is not ours to use
         const ns = py.toPy({});
         const ours = py.runPython("import sys; 'web.session' in sys.modules and 'altibox.core' in sys.modules",
@@ -74,6 +79,7 @@ export async function loadPyodide(options) {
   }
   html.dataset.boot = "cold";
   const py = await load({ ...options, indexURL: INDEX_URL });
+  performance.mark("altibox:interpreter");
   whenIdle(() => { registerWorker(); makeSnapshot(); });
   return py;
 }
