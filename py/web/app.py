@@ -62,6 +62,8 @@ class App:
         document.addEventListener("keydown", self._proxies[3])
         document.addEventListener("submit", self._proxies[4])
         self._storage_proxy = create_proxy(self.on_storage)
+        self._log_shown: list[tuple[str, str]] = []
+        self._scroll_log = create_proxy(lambda *_: setattr(by_id("log"), "scrollTop", by_id("log").scrollHeight))
         window.addEventListener("storage", self._storage_proxy)
 
     # ------------------------------------------------------------ routing
@@ -213,6 +215,8 @@ class App:
         self.ui = {"selected": None, "focus": None}
         self.turn_open = False
         self.revealed = None
+        self._log_shown = []
+        by_id("log").innerHTML = ""
         if self.board_ui.hidden:
             session.redo.clear()  # a redo stack would replay moves made with hidden cards
             if session.module.num_players(session.state) == 1:
@@ -269,8 +273,7 @@ class App:
             status.setAttribute("data-reason", out.reason)
             status.className = "status over"
         by_id("scores").innerHTML = pages.scores_html(module, state, names)
-        log = by_id("log")
-        log.innerHTML = pages.log_html([(bui.move_text(m), w) for m, w in s.log], names)
+        self.render_log([(bui.move_text(m), w) for m, w in s.log], names)
         result = by_id("result")
         result.innerHTML = pages.result_html(module, state, names)
         result.hidden = out is None
@@ -284,8 +287,25 @@ class App:
             self.focus_cell(self.ui["focus"])
         if t0 is not None:
             self.perf.push(window.performance.now() - t0)
-        if log.lastElementChild and not is_null(log.lastElementChild):
-            log.scrollTop = log.scrollHeight
+        # scroll the log after layout, in the next frame: reading scrollHeight here would force
+        # a synchronous layout of the whole page inside the click handler
+        window.requestAnimationFrame(self._scroll_log)
+
+    def render_log(self, entries: list[tuple[str, str]], names: list[str]) -> None:
+        """Bring ``#log`` to ``entries`` touching only what changed (usually one new item)."""
+        log = by_id("log")
+        shown = self._log_shown
+        keep = 0
+        while keep < min(len(shown), len(entries)) and shown[keep] == entries[keep]:
+            keep += 1
+        if keep == 0 and shown:
+            log.innerHTML = ""
+        else:
+            while log.children.length > keep:
+                log.lastElementChild.remove()
+        if len(entries) > keep:
+            log.insertAdjacentHTML("beforeend", pages.log_html(entries[keep:], names, first=keep + 1))
+        self._log_shown = list(entries)
 
     def names(self) -> list[str]:
         """Every seat's name: the names typed at the start (record meta), else the rules' names."""

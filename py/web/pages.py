@@ -193,18 +193,18 @@ def scores_html(module: Any, state: Any, names: list[str] | None = None) -> str:
             f'<tbody>{"".join(rows)}</tbody><tfoot><tr><th scope="row">Total</th>{totals}</tr></tfoot></table>')
 
 
-def log_html(log: list[tuple[str, str]], names: list[str] | None = None) -> str:
+def log_html(log: list[tuple[str, str]], names: list[str] | None = None, first: int = 1) -> str:
     """``#log`` items: one ``li[data-move]`` per ply, words then the notation.
 
     ``log`` holds ``(notation as shown, words)``; the rules' seat names in the words are
-    replaced by ``names``.
+    replaced by ``names``; ``first`` is the ply number of the first entry.
     """
     from .games import with_names
 
     return "".join(
         f'<li data-move="{esc(move)}" data-ply="{i}"><span class="ply">{i}.</span> {esc(with_names(words, names))} '
         f'<code class="notation">{esc(move)}</code></li>'
-        for i, (move, words) in enumerate(log, 1)
+        for i, (move, words) in enumerate(log, first)
     )
 
 
