@@ -81,12 +81,10 @@ def boot_once(browser, url: str) -> float:
     """Milliseconds from navigation start to html.ready in a fresh context (cold HTTP cache)."""
     ctx = browser.new_context()
     ctx.add_init_script(READY_PROBE)
-    page = ctx.new_page()
-    page.goto(url)
-    page.wait_for_function("window.__readyAt", timeout=120_000)
-    ms = page.evaluate("window.__readyAt")
-    ctx.close()
-    return ms
+    try:
+        return boot_in(ctx, url)
+    finally:
+        ctx.close()
 
 
 def bench_boot(browser, site: str, game: str, runs: int) -> None:
