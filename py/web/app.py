@@ -62,6 +62,9 @@ class App:
         document.addEventListener("keydown", self._proxies[3])
         document.addEventListener("submit", self._proxies[4])
         self._storage_proxy = create_proxy(self.on_storage)
+        self.keyboard = False  # was the last input a key? (where to put the focus after it)
+        self._pointer_proxy = create_proxy(self.on_pointer)
+        document.addEventListener("pointerdown", self._pointer_proxy, True)
         self._log_shown: list[tuple[str, str]] = []
         self._scroll_log = create_proxy(lambda *_: setattr(by_id("log"), "scrollTop", by_id("log").scrollHeight))
         window.addEventListener("storage", self._storage_proxy)
@@ -221,6 +224,11 @@ class App:
             session.redo.clear()  # a redo stack would replay moves made with hidden cards
             if session.module.num_players(session.state) == 1:
                 self.revealed = 0  # solo: nobody to hide the hand from
+            # reloaded before End turn: the mover may still undo (nothing is shown meanwhile)
+            self.turn_open = bool(session.meta.get("open_turn")) and session.ply > 0 \
+                and session.module.outcome(session.state) is None
+            if not self.turn_open:
+                session.meta.pop("open_turn", None)
         by_id("board").dataset.game = session.game_id
         document.documentElement.dataset.game = session.game_id
         by_id("title").textContent = session.module.NAME
@@ -283,8 +291,8 @@ class App:
         confirm.hidden = not (bui.hidden and self.turn_open and out is None)
         if announce:
             by_id("announce").textContent = announce
-        if had_focus:
-            self.focus_cell(self.ui["focus"])
+        if had_focus or self.keyboard:
+            self.keep_focus()
         if t0 is not None:
             self.perf.push(window.performance.now() - t0)
         # scroll the log after layout, in the next frame: reading scrollHeight here would force
@@ -344,6 +352,17 @@ class App:
         if self.board_ui.hidden:
             return not self.turn_open and self.revealed == s.module.current_player(s.state)
         return True
+
+    def keep_focus(self) -> None:
+        """After a keyboard action, put the focus where the next step is: the "show my cards"
+        button, the End turn button, or the board (never lost to <body>)."""
+        privacy = by_id("privacy")
+        if not privacy.hidden:
+            privacy.querySelector("button").focus()
+        elif not by_id("confirm").hidden:
+            by_id("confirm").focus()
+        else:
+            self.focus_cell(self.ui.get("focus"))
 
     def focus_cell(self, cell: str | None) -> None:
         board = by_id("board")
@@ -427,7 +446,7 @@ class App:
         self.board_ui.select(self.ui, None)
         self.ui["focus"] = self.board_ui.focus_after(notation)
         if self.board_ui.hidden and s.module.outcome(s.state) is None:
-            self.turn_open = True
+            self.set_turn_open(True)
         self.save()
         names = self.names()
         self.render(announce=f"{with_names(words, names)}. {pages.status_words(s.module, s.state, names)}", t0=t0)
@@ -437,7 +456,7 @@ class App:
         entry = s.undo() if self.can_undo() else None
         if entry:
             self.board_ui.select(self.ui, None)
-            self.turn_open = False
+            self.set_turn_open(False)
             self.save()
             names = self.names()
             self.render(announce=f"Took back: {with_names(entry[1], names)}. {pages.status_words(s.module, s.state, names)}")
@@ -448,10 +467,19 @@ class App:
         if entry:
             self.board_ui.select(self.ui, None)
             if self.board_ui.hidden and s.module.outcome(s.state) is None:
-                self.turn_open = True
+                self.set_turn_open(True)
             self.save()
             names = self.names()
             self.render(announce=f"Replayed: {with_names(entry[1], names)}. {pages.status_words(s.module, s.state, names)}")
+
+    def set_turn_open(self, is_open: bool) -> None:
+        """Open or close the mover's turn; kept in the record's meta so that a reload before
+        End turn still offers Undo (no card is shown while the turn is open)."""
+        self.turn_open = is_open
+        if is_open:
+            self.session.meta["open_turn"] = True
+        else:
+            self.session.meta.pop("open_turn", None)
 
     def end_turn(self) -> None:
         """The mover confirms their turn: no undo from here; the next player's cards stay hidden
@@ -459,7 +487,7 @@ class App:
         s = self.session
         if s is None or not self.turn_open:
             return
-        self.turn_open = False
+        self.set_turn_open(False)
         s.redo.clear()
         self.save()
         last_player = s.module.current_player(s.states[-2]) if s.ply else None
@@ -496,6 +524,10 @@ class App:
                     players = int(str(checked.value))
                 else:
                     options[name] = coerce_option(module.OPTIONS, name, str(checked.value))
+            fp = options.get("first_player")
+            if players is not None and isinstance(fp, int) and fp >= players:
+                raise ValueError(f"Player {fp + 1} cannot start a game of {players} "
+                                 f"player{'s' if players > 1 else ''}; choose who starts again")
             meta = {}
             if raw_names:
                 meta["names"] = pages.clean_names(raw_names, players or min(module.PLAYERS))
@@ -520,6 +552,7 @@ class App:
         if self.session is None:
             return
         key = str(event.key)
+        self.keyboard = True
         target = event.target
         cell_el = target.closest("[data-cell]") if not is_null(target) else None
         if key in ("Enter", " ") and not is_null(cell_el):
@@ -561,6 +594,8 @@ class App:
         action_el = target.closest("[data-action]")
         if is_null(action_el):
             return
+        if event.detail and int(event.detail) > 1:
+            return  # the 2nd click of a double click: the buttons may have moved under it
         action = str(action_el.getAttribute("data-action"))
         if action == "undo":
             self.undo()
@@ -581,7 +616,12 @@ class App:
         elif action == "reveal":
             self.reveal()
 
+    def on_pointer(self, event) -> None:
+        self.keyboard = False
+
     def on_doc_key(self, event) -> None:
+        if str(event.key) in ("Enter", " ", "Tab") or str(event.key).startswith("Arrow"):
+            self.keyboard = True
         if self.session is None or document.documentElement.dataset.screen != "play":
             return
         key = str(event.key).lower()

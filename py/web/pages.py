@@ -110,7 +110,7 @@ def setup_html(game_id: str, values: dict | None = None, replaces_save: bool = F
         else:
             current = values.get(name, module.OPTIONS[name][1])
         radios = "".join(
-            f'<label class="choice"><input type="radio" name="{esc(name)}" value="{esc(v)}"'
+            f'<label class="choice choice-{esc(name)}-{esc(v)}"><input type="radio" name="{esc(name)}" value="{esc(v)}"'
             f'{CHECKED if v == current else ""} /> {esc(text)}</label>'
             for v, text in choices.items()
         )
@@ -128,8 +128,13 @@ def setup_html(game_id: str, values: dict | None = None, replaces_save: bool = F
 def seat_names(module: Any, state: Any, names: list[str] | None = None) -> list[str]:
     """Each seat's name: the players' own names when given, else the rules' seat names."""
     n = module.num_players(state)
-    given = list(names or [])
-    return [given[p] if p < len(given) and given[p] else module.seat_name(state, p) for p in range(n)]
+    given = list(names) if isinstance(names, list) else []  # a save is untrusted: text only
+    out = []
+    for p in range(n):
+        name = given[p] if p < len(given) and isinstance(given[p], str) else ""
+        name = " ".join(name.split())[:MAX_NAME]
+        out.append(name or module.seat_name(state, p))
+    return out
 
 
 def status_words(module: Any, state: Any, names: list[str] | None = None) -> str:

@@ -146,3 +146,24 @@ def test_keyboard_play_and_a_broken_save(open_app):
     wait_ply(page, 0)
     assert "could not be loaded" in page.locator("#notice").inner_text()
     assert any(k.startswith("altibox:backup:altitude:") for k in page.evaluate("Object.keys(localStorage)"))
+
+
+def test_reload_before_end_turn_keeps_undo_and_double_clicks_do_not_open_the_form(open_app):
+    page = open_app(f"?game=altitude&new=1&seed={SEED}&players=2")
+    state = altitude.new_game(seed=SEED, players=2)
+    reveal_if_asked(page)
+    move = str(altitude.legal_moves(state)[0])
+    click_move(page, move)
+    wait_ply(page, 1)
+    page.reload()
+    page.wait_for_selector("html.ready", state="attached")
+    wait_ply(page, 1)
+    assert hand_cells(page) == [] and not page.locator("#undo").is_disabled()
+    page.locator("#undo").click()
+    wait_ply(page, 0)
+    reveal_if_asked(page)
+    click_move(page, move)
+    wait_ply(page, 1)
+    page.locator("#confirm").dblclick()
+    assert page.locator("#privacy").is_visible()
+    assert page.evaluate("document.documentElement.dataset.screen") == "play"

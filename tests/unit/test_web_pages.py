@@ -58,3 +58,13 @@ def test_setup_form_offers_each_choice_with_the_default_checked():
         ("first_player", "0"), ("first_player", "1"), ("setup", "alternate"), ("setup", "random")}
     assert {(i.get("name"), i.get("value")) for i in radios if i.get("checked") is not None} == {
         ("first_player", "0"), ("setup", "alternate")}
+
+
+def test_names_from_a_save_are_text_only_and_capped():
+    from altibox import altitude
+
+    state = altitude.new_game(seed=1, players=2)
+    assert pages.seat_names(altitude, state, [1, 2]) == ["Player 1", "Player 2"]
+    assert pages.seat_names(altitude, state, "abc") == ["Player 1", "Player 2"]
+    assert pages.seat_names(altitude, state, {"a": 1}) == ["Player 1", "Player 2"]
+    assert pages.seat_names(altitude, state, ["W" * 100, "  Bo   b "]) == ["W" * pages.MAX_NAME, "Bo b"]
