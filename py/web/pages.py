@@ -11,6 +11,8 @@ from typing import Any
 
 from altibox import GAMES
 
+from .games import with_names
+
 # What the landing page and the new-game form say about each game. The form lists only the
 # options a player would choose; the rest keep their defaults (and stay settable by URL).
 CATALOG: dict[str, dict[str, Any]] = {
@@ -139,8 +141,6 @@ def seat_names(module: Any, state: Any, names: list[str] | None = None) -> list[
 
 def status_words(module: Any, state: Any, names: list[str] | None = None) -> str:
     """Whose turn it is, or the result, in words (for ``#status``)."""
-    from .games import with_names
-
     out = module.outcome(state)
     if out is not None:
         return result_headline(module, state, out, names)
@@ -204,8 +204,6 @@ def log_html(log: list[tuple[str, str]], names: list[str] | None = None, first: 
     ``log`` holds ``(notation as shown, words)``; the rules' seat names in the words are
     replaced by ``names``; ``first`` is the ply number of the first entry.
     """
-    from .games import with_names
-
     return "".join(
         f'<li data-move="{esc(move)}" data-ply="{i}"><span class="ply">{i}.</span> {esc(with_names(words, names))} '
         f'<code class="notation">{esc(move)}</code></li>'
@@ -216,8 +214,6 @@ def log_html(log: list[tuple[str, str]], names: list[str] | None = None, first: 
 def result_html(module: Any, state: Any, names: list[str] | None = None) -> str:
     """The game-over panel: headline, and why the game was decided (the score pad below shows
     the breakdown)."""
-    from .games import with_names
-
     out = module.outcome(state)
     if out is None:
         return ""

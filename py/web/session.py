@@ -113,11 +113,9 @@ class Session:
         return self.log[-1][0] if self.log else None
 
     def can_undo(self) -> bool:
-        """True when a move can be taken back (the game's own undo rule, if it has one)."""
-        if not self.log:
-            return False
-        rule = getattr(self.module, "can_undo", None)
-        return True if rule is None else bool(rule(self.states[-2], self.log[-1][0]))
+        """True when a move has been played. (When a turn may be taken back is the page's
+        business: see ``web.app.App.can_undo`` for games with hidden information.)"""
+        return bool(self.log)
 
     def can_redo(self) -> bool:
         """True when an undone move can be played again."""
