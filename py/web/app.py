@@ -199,7 +199,12 @@ class App:
 
     def show_setup(self) -> None:
         module = GAMES[self.game_id]
-        by_id("setup").innerHTML = pages.setup_html(self.game_id, replaces_save=self.session is not None)
+        values = {}
+        s = self.session
+        if s is not None and s.game_id == self.game_id:  # a rematch: same seats, names, options
+            values = {**s.state.options, "players": s.module.num_players(s.state),
+                      "names": [n for n in self.names() if n] if s.meta.get("names") else []}
+        by_id("setup").innerHTML = pages.setup_html(self.game_id, values, replaces_save=s is not None)
         by_id("title").textContent = module.NAME
         document.title = f"New game · {module.NAME} · Altibox"
         self.set_url(f"?game={self.game_id}")

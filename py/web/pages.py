@@ -93,17 +93,22 @@ def landing_html(saved: dict[str, int | None], finished: dict[str, bool] | None 
 
 
 def setup_html(game_id: str, values: dict | None = None, replaces_save: bool = False) -> str:
-    """The new-game form for ``game_id``: one radio group per option in CATALOG."""
+    """The new-game form for ``game_id``: one radio group per option in CATALOG.
+
+    ``values`` pre-fills it (a rematch keeps the players, their names and the options):
+    ``{"players": n, "names": [...], <option>: value}``.
+    """
     module = GAMES[game_id]
     info = CATALOG.get(game_id, {})
     values = values or {}
     groups = []
     for name, label, choices in info.get("form", []):
         if name == "names":
+            given = values.get("names") or []
             fields = "".join(
                 f'<label class="name name-{i + 1}">Player {i + 1} '
                 f'<input type="text" name="name{i + 1}" maxlength="{MAX_NAME}" autocomplete="off" '
-                f'placeholder="Player {i + 1}" /></label>'
+                f'placeholder="Player {i + 1}" value="{esc(given[i] if i < len(given) else "")}" /></label>'
                 for i in range(max(module.PLAYERS)))
             groups.append(f'<fieldset class="names"><legend>{esc(label)}</legend>{fields}</fieldset>')
             continue

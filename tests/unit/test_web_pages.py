@@ -68,3 +68,11 @@ def test_names_from_a_save_are_text_only_and_capped():
     assert pages.seat_names(altitude, state, "abc") == ["Player 1", "Player 2"]
     assert pages.seat_names(altitude, state, {"a": 1}) == ["Player 1", "Player 2"]
     assert pages.seat_names(altitude, state, ["W" * 100, "  Bo   b "]) == ["W" * pages.MAX_NAME, "Bo b"]
+
+
+def test_a_rematch_form_keeps_players_names_and_options():
+    root = parse(pages.setup_html("altitude", {"players": 3, "names": ["Ann", "<Bo>"], "first_player": 2}))
+    checked = {(i.get("name"), i.get("value")) for i in root.iter("input") if i.get("checked") is not None}
+    assert checked == {("players", "3"), ("first_player", "2")}
+    names = {i.get("name"): i.get("value") for i in root.iter("input") if i.get("type") == "text"}
+    assert names == {"name1": "Ann", "name2": "<Bo>", "name3": "", "name4": ""}
