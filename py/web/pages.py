@@ -42,14 +42,15 @@ CATALOG: dict[str, dict[str, Any]] = {
 MAX_NAME = 24
 
 
+def clean_name(value: Any) -> str:
+    """One player name: text only (anything else gives ""), spaces folded, at most MAX_NAME
+    characters. Always escaped when shown."""
+    return " ".join(value.split())[:MAX_NAME] if isinstance(value, str) else ""
+
+
 def clean_names(raw: list[str], players: int) -> list[str]:
-    """Player names as typed (trimmed, at most MAX_NAME characters, never empty): text only,
-    always escaped when shown. Missing or blank names become "Player N"."""
-    out = []
-    for i in range(players):
-        name = " ".join(str(raw[i]).split())[:MAX_NAME] if i < len(raw) else ""
-        out.append(name or f"Player {i + 1}")
-    return out
+    """Player names as typed, one per seat; missing or blank names become "Player N"."""
+    return [(clean_name(raw[i]) if i < len(raw) else "") or f"Player {i + 1}" for i in range(players)]
 
 
 CHECKED = ' checked="checked"'
@@ -133,15 +134,13 @@ def setup_html(game_id: str, values: dict | None = None, replaces_save: bool = F
 
 
 def seat_names(module: Any, state: Any, names: list[str] | None = None) -> list[str]:
-    """Each seat's name: the players' own names when given, else the rules' seat names."""
-    n = module.num_players(state)
-    given = list(names) if isinstance(names, list) else []  # a save is untrusted: text only
-    out = []
-    for p in range(n):
-        name = given[p] if p < len(given) and isinstance(given[p], str) else ""
-        name = " ".join(name.split())[:MAX_NAME]
-        out.append(name or module.seat_name(state, p))
-    return out
+    """Each seat's name: the players' own names when given, else the rules' seat names.
+
+    ``names`` comes from a save, so it is not trusted: only text entries count.
+    """
+    given = names if isinstance(names, list) else []
+    return [(clean_name(given[p]) if p < len(given) else "") or module.seat_name(state, p)
+            for p in range(module.num_players(state))]
 
 
 def status_words(module: Any, state: Any, names: list[str] | None = None) -> str:
