@@ -39,6 +39,9 @@ CATALOG: dict[str, dict[str, Any]] = {
     },
 }
 
+# Games whose rules are ready but whose page is not yet: what the landing page says of them.
+SOON = {"altiplano": "2 to 5 players · bag-building in the Andes"}
+
 MAX_NAME = 24
 
 
@@ -74,7 +77,8 @@ def landing_html(saved: dict[str, int | None], finished: dict[str, bool] | None 
         info = CATALOG.get(gid)
         if info is None:  # rules only, no page yet
             items.append(f'<li class="game-card soon" data-game-id="{esc(gid)}"><h2>{esc(module.NAME)}</h2>'
-                         f'<p class="muted">Coming soon</p></li>')
+                         f'<p class="muted">{esc(SOON.get(gid, ""))}</p><p>Coming soon: its rules are '
+                         f'ready, its page is being built.</p></li>')
             continue
         ply = saved.get(gid)
         verb = "See the finished game" if finished.get(gid) else "Resume game"
