@@ -76,6 +76,16 @@ def give(d: dict, seat: int, where: str, *goods: str) -> None:
             e["goods"].append(g)
 
 
+def take_extension(d: dict, *letters: str) -> None:
+    """Take extension tiles out of play (from the pile, or from the display, which is refilled
+    from the top of the pile) so that a test can hand them to a seat."""
+    for e in letters:
+        if e in d["pile"]:
+            d["pile"].remove(e)
+        else:
+            d["display"][d["display"].index(e)] = d["pile"].pop(0)
+
+
 def shelve(d: dict, seat: int, *rows: list) -> None:
     """Give a seat warehouse rows (goods taken from the supply)."""
     x = d["seats"][seat]

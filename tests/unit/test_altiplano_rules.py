@@ -11,7 +11,7 @@ import pytest
 from altibox import altiplano as A
 from altibox.core import IllegalMoveError, PositionError, RecordError
 
-from test_altiplano_helpers import actions_start, give, load, moves, play, pos, scene, shelve, strip
+from test_altiplano_helpers import actions_start, give, load, moves, play, pos, scene, shelve, strip, take_extension
 
 
 def seat(state, i=0):
@@ -236,12 +236,7 @@ def test_coins_on_market_extension_spaces():
     for i in range(5):
         strip(d, i)
     d["phase"], d["queue"], d["current"], d["round"] = "planning", [0, 1, 2, 3, 4], 0, 2
-    for e in ("B7",):
-        where = "pile" if e in d["pile"] else None
-        if where:
-            d["pile"].remove(e)
-        else:
-            d["display"][d["display"].index(e)] = d["pile"].pop(0)
+    take_extension(d, "B7")
     d["seats"][0]["extensions"] = [["B7", 1]]
     d["seats"][0]["coins"] = 3
     s = load(d)
@@ -475,10 +470,7 @@ def test_coins_pay_movement_option():
 def test_extra_cart_extension_d7():
     d = scene(5, seed=1, pawn="farm")
     d["round"] = 2
-    if "D7" in d["pile"]:
-        d["pile"].remove("D7")
-    else:
-        d["display"][d["display"].index("D7")] = d["pile"].pop(0)
+    take_extension(d, "D7")
     d["seats"][0]["extensions"] = [["D7", 1]]
     s = load(d)
     s = play(s, "go:mine", "go:harbor")
@@ -542,11 +534,7 @@ def test_extension_not_the_role_action():
 def test_extension_no_duplicates():
     """C7 repeats C1: owning one forbids the other (5 players, where C7 is in play)."""
     d = scene(5, seed=1, pawn="market", coins=20)
-    for e in ("C1", "C7"):
-        if e in d["pile"]:
-            d["pile"].remove(e)
-        else:
-            d["display"][d["display"].index(e)] = d["pile"].pop(0)
+    take_extension(d, "C1", "C7")
     d["seats"][0]["extensions"] = [["C1", 1]]
     d["display"][0], d["gone"] = "C7", d["gone"] + [d["display"][0]]
     d["round"] = 2
@@ -748,10 +736,7 @@ def test_road_rd2_end_of_track():
 def test_road_b5_extension():
     d = scene(3, seed=1, pawn="road")
     d["round"] = 2
-    if "B5" in d["pile"]:
-        d["pile"].remove("B5")
-    else:
-        d["display"][d["display"].index("B5")] = d["pile"].pop(0)
+    take_extension(d, "B5")
     d["seats"][0]["extensions"] = [["B5", 1]]
     give(d, 0, "B5", "stone", "stone")
     s = play(load(d), "B5")
@@ -811,10 +796,7 @@ def test_second_trigger_changes_nothing():
 def test_final_storage_d1():
     d = scene(2, seed=1, pawn="farm")
     d["trigger"], d["trigger_round"], d["final_round"], d["round"] = "display", 1, 2, 2
-    if "D1" in d["pile"]:
-        d["pile"].remove("D1")
-    else:
-        d["display"][d["display"].index("D1")] = d["pile"].pop(0)
+    take_extension(d, "D1")
     d["seats"][0]["extensions"] = [["D1", 1]]
     give(d, 0, "crate", "silver", "silver", "food")
     give(d, 0, "bag", "wool")
