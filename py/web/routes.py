@@ -14,9 +14,6 @@ from altibox.core import coerce_option, check_seed
 
 _DIGITS = re.compile(r"[0-9]{1,16}")
 
-# Parameters that are not game options.
-RESERVED = {"game", "new", "form", "seed", "players", "embed", "pos", "rec", "ply"}
-
 
 def parse_query(search: str) -> dict[str, str]:
     """``location.search`` (with or without ``?``) as a dict; a ``+`` decodes to a space.
