@@ -39,6 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "py")]
 
 import serve  # noqa: E402
+from tests.browser import launch  # noqa: E402
 from altibox import GAMES  # noqa: E402
 
 READY_PROBE = """
@@ -61,20 +62,6 @@ def percentile(values: list[float], q: float) -> float:
     return xs[lo] + (xs[hi] - xs[lo]) * (k - lo)
 
 
-def chromium_path() -> str | None:
-    for c in (os.environ.get("ALTIBOX_CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser"):
-        if c and os.access(c, os.X_OK):
-            return c
-    return None
-
-
-def launch(pw):
-    args = ["--disable-background-networking", "--disable-component-update", "--disable-sync",
-            "--no-first-run", "--disable-gpu", "--disable-quic"]
-    if os.geteuid() == 0:
-        args.append("--no-sandbox")
-    exe = chromium_path()
-    return pw.chromium.launch(executable_path=exe, args=args) if exe else pw.chromium.launch(args=args)
 
 
 def boot_once(browser, url: str) -> float:

@@ -32,18 +32,12 @@ fi
 say "checking the pinned runtime"
 .venv/bin/python serve.py --install-only
 
-# --- a Chromium
-find_chromium() {
-  for c in "${ALTIBOX_CHROMIUM:-}" /usr/bin/chromium /usr/bin/chromium-browser; do
-    if [ -n "$c" ] && [ -x "$c" ]; then echo "$c"; return 0; fi
-  done
-  return 1
-}
-if ! CHROME=$(find_chromium); then
+# --- a Chromium (tests/browser.py is the one finder, also used by the e2e tests and bench.py)
+if ! CHROME=$(.venv/bin/python tests/browser.py); then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     say "installing Debian's chromium with apt"
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-    CHROME=$(find_chromium) || CHROME=""
+    CHROME=$(.venv/bin/python tests/browser.py) || CHROME=""
   else
     CHROME=""
   fi

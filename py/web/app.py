@@ -1,7 +1,10 @@
-"""The Altibox app in the browser: routing, screens, events and saving (DESIGN.md §3).
+"""The Altibox app in the browser: DOM wiring and the render of the page's hooks (DESIGN.md §3).
 
 This module is the only one that touches the DOM. It moves strings and events between the page
-and the pure modules (``altibox``, :mod:`web.session`, :mod:`web.pages`, :mod:`web.storage`).
+and the pure modules: ``altibox`` (rules), :mod:`web.session` (states, undo/redo, records),
+:mod:`web.turns` (who sees what, End turn, where undo stops), :mod:`web.games` (one board
+adapter per game), :mod:`web.pages` (status, score pad, log), :mod:`web.screens` (landing, form,
+errors), :mod:`web.storage` and :mod:`web.routes`.
 
 Events: one delegated ``click`` and one ``keydown`` listener on ``#board`` (the board root) and
 one of each on ``document`` for buttons and forms, each wrapped once with ``create_proxy`` and
@@ -15,12 +18,12 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from altibox import GAMES
-from altibox.core import coerce_option
 
-from . import pages, routes
-from .games import BOARDS, BoardUI, with_names
+from . import pages, routes, screens
+from .games import BOARDS, BoardUI, Frame
 from .session import Session
 from .storage import Storage
+from .turns import Turns
 
 ARROWS = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
 
@@ -42,32 +45,27 @@ class App:
         self.storage = Storage(lambda: window.localStorage, lambda: window.Date.now())
         self.game_id: str | None = None
         self.session: Session | None = None
+        self.turns: Turns | None = None
         self.ui: dict = {"selected": None, "focus": None}
         self.board_ui: BoardUI | None = None
-        # hidden-information games (BoardUI.hidden): who has confirmed holding the device, and
-        # whether the mover has acted but not yet ended the turn (undo is allowed only then)
-        self.revealed: int | None = None
-        self.turn_open = False
         self.pending: Session | None = None  # a new game waiting for the player's go-ahead
         self.last_saved: str | None = None
         self.save_warned = False
+        self.keyboard = False  # was the last input a key? (where to put the focus after it)
         self.perf = to_js([])  # click-to-render times in ms, read by tests/bench.py
         window.altiboxPerf = self.perf
-        self._proxies = [create_proxy(f) for f in (self.on_board_click, self.on_board_key,
-                                                   self.on_doc_click, self.on_doc_key, self.on_submit)]
-        board = by_id("board")
-        board.addEventListener("click", self._proxies[0])
-        board.addEventListener("keydown", self._proxies[1])
-        document.addEventListener("click", self._proxies[2])
-        document.addEventListener("keydown", self._proxies[3])
-        document.addEventListener("submit", self._proxies[4])
-        self._storage_proxy = create_proxy(self.on_storage)
-        self.keyboard = False  # was the last input a key? (where to put the focus after it)
-        self._pointer_proxy = create_proxy(self.on_pointer)
-        document.addEventListener("pointerdown", self._pointer_proxy, True)
         self._log_shown: list[tuple[str, str]] = []
+        self._proxies = []
+        board = by_id("board")
+        for target, kind, handler, capture in (
+                (board, "click", self.on_board_click, False), (board, "keydown", self.on_board_key, False),
+                (document, "click", self.on_doc_click, False), (document, "keydown", self.on_doc_key, False),
+                (document, "submit", self.on_submit, False), (document, "pointerdown", self.on_pointer, True),
+                (window, "storage", self.on_storage, False)):
+            proxy = create_proxy(handler)
+            self._proxies.append(proxy)
+            target.addEventListener(kind, proxy, capture)
         self._scroll_log = create_proxy(lambda *_: setattr(by_id("log"), "scrollTop", by_id("log").scrollHeight))
-        window.addEventListener("storage", self._storage_proxy)
 
     # ------------------------------------------------------------ routing
 
@@ -89,12 +87,12 @@ class App:
         if game not in GAMES:
             self.show_error(f"There is no game called “{game}” here.")
             return
+        module = GAMES[game]
         if game not in BOARDS:
-            self.show_error(f"{GAMES[game].NAME} cannot be played in the browser yet: its rules are "
+            self.show_error(f"{module.INFO.name} cannot be played in the browser yet: its rules are "
                             f"ready, its page is still being built.")
             return
         self.game_id = game
-        module = GAMES[game]
         saved, broken = self.load_saved(game)
         if params.get("new") == "1":
             try:
@@ -105,13 +103,13 @@ class App:
                 self.notice(f"This link cannot start a game: {exc}. Choose the options below instead.")
                 self.show_setup()
                 return
-            if saved is not None and saved.ply > 0 and module.outcome(saved.state) is None:
+            if saved is not None and saved.ply > 0 and not module.is_over(saved.state):
                 self.confirm_replace(saved, session)  # never lose a game in progress silently
                 return
             self.begin(session)
             return
         if broken:
-            self.begin(self.default_session(game))
+            self.begin(Session.new(game))
             return
         if saved is not None:
             if params.get("form") == "1":
@@ -135,30 +133,19 @@ class App:
         except Exception as exc:  # RecordError, or anything a hostile save could provoke
             kept = self.storage.backup(game, text)
             where = " A copy was kept in this browser's storage." if kept else ""
-            self.notice(f"Your saved {GAMES[game].NAME} game could not be loaded ({exc}).{where} "
+            self.notice(f"Your saved {GAMES[game].INFO.name} game could not be loaded ({exc}).{where} "
                         f"A new game has started.")
             return None, True
         for note in session.notes:
             self.notice(note)
         return session, False
 
-    def default_session(self, game: str) -> Session:
-        """A new game with the form's defaults (e.g. 2 players for Altitude)."""
-        players = pages.CATALOG.get(game, {}).get("default_players")
-        return Session.new(game, players=players)
-
     def confirm_replace(self, saved: Session, new: Session) -> None:
         """A new-game link opened over a game in progress: ask before replacing it."""
         self.pending = new
         self.session = saved
-        module = saved.module
-        by_id("setup").innerHTML = (
-            f'<div class="setup"><h2>Start a new game of {pages.esc(module.NAME)}?</h2>'
-            f'<p>This link starts a new game, but you have a game in progress (move {saved.ply}). '
-            f'Starting the new game replaces it.</p><p class="actions">'
-            f'<button type="button" class="primary" data-action="start-pending">Start the new game</button> '
-            f'<button type="button" data-action="resume">Resume my game</button></p></div>')
-        by_id("title").textContent = module.NAME
+        by_id("setup").innerHTML = screens.confirm_replace_html(saved.module.INFO.name, saved.ply)
+        by_id("title").textContent = saved.module.INFO.name
         self.screen("setup")
 
     def set_url(self, query: str) -> None:
@@ -184,29 +171,26 @@ class App:
                 except Exception:  # a broken save is dealt with (backed up) when that game opens
                     continue
                 saved[gid] = session.ply
-                finished[gid] = session.module.outcome(session.state) is not None
-        by_id("landing").innerHTML = pages.landing_html(saved, finished)
+                finished[gid] = session.module.is_over(session.state)
+        by_id("landing").innerHTML = screens.landing_html(saved, finished)
         by_id("title").textContent = ""
         document.title = "Altibox"
         self.screen("landing")
 
     def show_error(self, message: str) -> None:
-        links = " ".join(f'<a class="button" href="?game={pages.esc(g)}">{pages.esc(m.NAME)}</a>'
-                         for g, m in GAMES.items() if g in BOARDS)
-        by_id("error").innerHTML = (f'<h2>That did not work</h2><p>{pages.esc(message)}</p>'
-                                    f'<p>Choose a game: {links} or go to <a href="./">the start page</a>.</p>')
+        by_id("error").innerHTML = screens.error_html(message)
         self.screen("error")
 
     def show_setup(self) -> None:
-        module = GAMES[self.game_id]
+        info = GAMES[self.game_id].INFO
         values = {}
         s = self.session
         if s is not None and s.game_id == self.game_id:  # a rematch: same seats, names, options
             values = {**s.state.options, "players": s.module.num_players(s.state),
-                      "names": [n for n in self.names() if n] if s.meta.get("names") else []}
-        by_id("setup").innerHTML = pages.setup_html(self.game_id, values, replaces_save=s is not None)
-        by_id("title").textContent = module.NAME
-        document.title = f"New game · {module.NAME} · Altibox"
+                      "names": list(s.names) if s.meta.get("names") else []}
+        by_id("setup").innerHTML = screens.setup_html(self.game_id, values, replaces_save=s is not None)
+        by_id("title").textContent = info.name
+        document.title = f"New game · {info.name} · Altibox"
         self.set_url(f"?game={self.game_id}")
         self.screen("setup")
 
@@ -221,79 +205,82 @@ class App:
         self.game_id = session.game_id
         self.board_ui = BOARDS[session.game_id]
         self.ui = {"selected": None, "focus": None}
-        self.turn_open = False
-        self.revealed = None
+        self.turns = Turns.restore(session.module, session.states, session.meta)
+        if session.module.INFO.hidden:
+            session.redo.clear()  # a redo stack would replay moves made with hidden cards
         self._log_shown = []
         by_id("log").innerHTML = ""
-        if self.board_ui.hidden:
-            session.redo.clear()  # a redo stack would replay moves made with hidden cards
-            if session.module.num_players(session.state) == 1:
-                self.revealed = 0  # solo: nobody to hide the hand from
-            # reloaded before End turn: the mover may still undo (nothing is shown meanwhile)
-            self.turn_open = bool(session.meta.get("open_turn")) and session.ply > 0 \
-                and session.module.outcome(session.state) is None
-            if not self.turn_open:
-                session.meta.pop("open_turn", None)
+        info = session.module.INFO
         by_id("board").dataset.game = session.game_id
         document.documentElement.dataset.game = session.game_id
-        by_id("title").textContent = session.module.NAME
-        document.title = f"{session.module.NAME} · Altibox"
+        by_id("title").textContent = info.name
+        document.title = f"{info.name} · Altibox"
         self.set_url(f"?game={session.game_id}")
         self.screen("play")
         self.render()
 
     # ------------------------------------------------------------ rendering
 
+    def frame(self) -> Frame:
+        """What the board shows now: whose view (or the public one) and the selection."""
+        s, turns = self.session, self.turns
+        viewer, withhold = turns.viewer(s.states)
+        last_player = s.module.current_player(s.states[-2]) if s.ply else None
+        return Frame(view=s.module.view(s.state, viewer), viewer=viewer, withhold=withhold,
+                     ui=self.ui, names=tuple(s.names), last=s.last_move, last_player=last_player)
+
+    def status(self) -> tuple[str, int | None]:
+        """``#status`` words and the seat whose turn the page shows (its dot)."""
+        s = self.session
+        return pages.turn_status(s.module, s.states, self.turns, s.names)
+
     def render(self, announce: str | None = None, t0: float | None = None) -> None:
         """Redraw the board and the panel from the session; all hooks change in this one call."""
-        s = self.session
-        bui = self.board_ui
-        module, state = s.module, s.state
-        names = self.names()
+        s, turns, bui = self.session, self.turns, self.board_ui
+        module, state, names = s.module, s.state, s.names
         board = by_id("board")
         had_focus = board.contains(document.activeElement) and not is_null(document.activeElement)
-        out = module.outcome(state)
-        turn = module.current_player(state)
-        viewer, hide = self.viewer()
-        last_player = module.current_player(s.states[-2]) if s.ply else None
-        board.innerHTML = bui.svg(state, self.ui, viewer, names, hide, s.last_move, last_player)
+        frame = self.frame()
+        board.innerHTML = bui.svg(frame)
         board.setAttribute("data-position", bui.position(state))
         board.setAttribute("data-ply", str(s.ply))
         board.removeAttribute("aria-busy")
+        if not frame.withhold:
+            floor = turns.floor
+            turns.saw(s.states, frame.viewer)
+            if turns.floor != floor:
+                self.save()
+        out = module.outcome(state)
+        words, seat = self.status()
         status = by_id("status")
-        words = pages.status_words(module, state, names)
-        privacy = by_id("privacy")
-        privacy.hidden = True
-        if out is None and bui.hidden and self.turn_open:
-            words = f"{names[last_player]} has played. Undo, or end the turn."
-        elif out is None and bui.hidden and self.revealed != turn:
-            words = f"Pass the device to {names[turn]}"
-            privacy.innerHTML = (f'<p>Pass the device to <strong>{pages.esc(names[turn])}</strong>. '
-                                 f'Their cards stay hidden until they are ready.</p>'
-                                 f'<button type="button" class="primary" data-action="reveal">'
-                                 f'I am {pages.esc(names[turn])}: show my cards</button>')
-            privacy.hidden = False
         status.textContent = words
         if out is None:
-            turn = module.current_player(state)
-            status.setAttribute("data-turn", str(turn))
+            status.setAttribute("data-turn", str(seat))
             status.removeAttribute("data-winners")
             status.removeAttribute("data-reason")
-            status.className = f"status turn seat-{turn}"
+            status.className = f"status turn seat-{seat}"
         else:
             status.removeAttribute("data-turn")
             status.setAttribute("data-winners", ",".join(str(w) for w in out.winners))
             status.setAttribute("data-reason", out.reason)
             status.className = "status over"
+        privacy = by_id("privacy")
+        who = turns.privacy(s.states)
+        privacy.hidden = who is None
+        if who is not None:
+            name = pages.esc(names[who])
+            privacy.innerHTML = (f'<p>Pass the device to <strong>{name}</strong>. '
+                                 f'Their cards stay hidden until they are ready.</p>'
+                                 f'<button type="button" class="primary" data-action="reveal">'
+                                 f'I am {name}: show my cards</button>')
         by_id("scores").innerHTML = pages.scores_html(module, state, names)
-        self.render_log([(bui.move_text(m), w) for m, w in s.log], names)
+        self.render_log([(bui.move_text(m), w) for m, w in s.log])
         result = by_id("result")
         result.innerHTML = pages.result_html(module, state, names)
         result.hidden = out is None
         by_id("undo").disabled = not self.can_undo()
         by_id("redo").disabled = not self.can_redo()
-        confirm = by_id("confirm")
-        confirm.hidden = not (bui.hidden and self.turn_open and out is None)
+        by_id("confirm").hidden = not turns.needs_confirm(s.states)
         if announce:
             by_id("announce").textContent = announce
         if had_focus or self.keyboard:
@@ -304,7 +291,7 @@ class App:
         # a synchronous layout of the whole page inside the click handler
         window.requestAnimationFrame(self._scroll_log)
 
-    def render_log(self, entries: list[tuple[str, str]], names: list[str]) -> None:
+    def render_log(self, entries: list[tuple[str, str]]) -> None:
         """Bring ``#log`` to ``entries`` touching only what changed (usually one new item)."""
         log = by_id("log")
         shown = self._log_shown
@@ -317,46 +304,18 @@ class App:
             while log.children.length > keep:
                 log.lastElementChild.remove()
         if len(entries) > keep:
-            log.insertAdjacentHTML("beforeend", pages.log_html(entries[keep:], names, first=keep + 1))
+            log.insertAdjacentHTML("beforeend", pages.log_html(entries[keep:], first=keep + 1))
         self._log_shown = list(entries)
 
-    def names(self) -> list[str]:
-        """Every seat's name: the names typed at the start (record meta), else the rules' names."""
-        s = self.session
-        return pages.seat_names(s.module, s.state, s.meta.get("names"))
-
-    def viewer(self) -> tuple[int | None, bool]:
-        """Whose view the board shows, and whether hands must be hidden.
-
-        Without hidden information: the player to move. With it: the player who confirmed
-        holding the device, only while it is their turn and they have not ended it.
-        """
-        s = self.session
-        module, state = s.module, s.state
-        turn = module.current_player(state)
-        if not self.board_ui.hidden:
-            return turn, False
-        if turn is None:  # game over: every score part is public; show the last mover's side
-            last = module.current_player(s.states[-2]) if s.ply else 0
-            return last, False
-        if self.turn_open or self.revealed != turn:
-            return None, True
-        return turn, False
-
     def can_undo(self) -> bool:
-        """Any move, any time (Alto); hidden-information games only inside the open turn."""
         s = self.session
-        if s is None or not s.can_undo():
-            return False
-        return self.turn_open if self.board_ui.hidden else True
+        return s is not None and self.turns.undo_target(s.states) is not None
 
     def can_redo(self) -> bool:
         s = self.session
         if s is None or not s.can_redo():
             return False
-        if self.board_ui.hidden:
-            return not self.turn_open and self.revealed == s.module.current_player(s.state)
-        return True
+        return self.turns.can_redo(s.states, self.turns.viewer(s.states)[0])
 
     def keep_focus(self) -> None:
         """After a keyboard action, put the focus where the next step is: the "show my cards"
@@ -394,11 +353,14 @@ class App:
             by_id("notice").dataset.kind = "storage"
 
     def save(self) -> None:
-        if self.session is None:
+        s = self.session
+        if s is None:
             return
-        record = self.session.record()
-        if self.storage.write_save(self.session.game_id, record):
-            self.last_saved = self.storage.load_save(self.session.game_id)
+        s.meta.pop("open_turn", None)  # older saves kept the open turn there
+        s.meta["turn"] = self.turns.to_meta()
+        written = self.storage.write_save(s.game_id, s.record())
+        if written is not None:
+            self.last_saved = written
             if self.save_warned:  # storage works again: take the warning back
                 self.save_warned = False
                 box = by_id("notice")
@@ -416,8 +378,9 @@ class App:
         s = self.session
         if s is None or is_null(target):
             return
-        viewer, hide = self.viewer()
-        if hide or s.module.outcome(s.state) is not None:
+        frame = self.frame()
+        if frame.viewer is None or frame.withhold or s.module.is_over(s.state) \
+                or frame.viewer != s.module.current_player(s.state):
             return
         move_el = target.closest("[data-move]")
         if not is_null(move_el):
@@ -432,13 +395,13 @@ class App:
         if bui.is_selected(self.ui, cell):
             bui.select(self.ui, None)
             self.render(t0=t0)
-        elif cell in bui.selectable(s.state, viewer):
+        elif cell in bui.selectable(frame):
             bui.select(self.ui, cell)
             self.render(t0=t0)
         else:
             had = self.ui.get("selected") is not None
             bui.select(self.ui, None)
-            words = pages.status_words(s.module, s.state, self.names())
+            words = pages.status_words(s.module, s.state, s.names)
             self.render(announce=None if had else f"Nothing to play from there. {words}", t0=t0)
 
     def play(self, move: str, t0: float | None = None) -> None:
@@ -448,94 +411,65 @@ class App:
         except ValueError as exc:
             self.notice(f"That move is not allowed: {exc}")
             return
+        self.turns.moved(s.states)
         self.board_ui.select(self.ui, None)
         self.ui["focus"] = self.board_ui.focus_after(notation)
-        if self.board_ui.hidden and s.module.outcome(s.state) is None:
-            self.set_turn_open(True)
         self.save()
-        names = self.names()
-        self.render(announce=f"{with_names(words, names)}. {pages.status_words(s.module, s.state, names)}", t0=t0)
+        self.render(announce=f"{words}. {self.status()[0]}", t0=t0)
 
     def undo(self) -> None:
-        s = self.session
-        entry = s.undo() if self.can_undo() else None
-        if entry:
-            self.board_ui.select(self.ui, None)
-            self.set_turn_open(False)
-            self.save()
-            names = self.names()
-            self.render(announce=f"Took back: {with_names(entry[1], names)}. {pages.status_words(s.module, s.state, names)}")
+        s, turns = self.session, self.turns
+        target = turns.undo_target(s.states) if s is not None else None
+        if target is None:
+            return
+        taken = []
+        while s.ply > target:
+            taken.append(s.undo()[1])
+        turns.undone(s.states)
+        self.board_ui.select(self.ui, None)
+        self.save()
+        self.render(announce=f"Took back: {'; '.join(reversed(taken))}. {self.status()[0]}")
 
     def redo(self) -> None:
         s = self.session
         entry = s.redo_move() if self.can_redo() else None
         if entry:
+            self.turns.moved(s.states)
             self.board_ui.select(self.ui, None)
-            if self.board_ui.hidden and s.module.outcome(s.state) is None:
-                self.set_turn_open(True)
             self.save()
-            names = self.names()
-            self.render(announce=f"Replayed: {with_names(entry[1], names)}. {pages.status_words(s.module, s.state, names)}")
-
-    def set_turn_open(self, is_open: bool) -> None:
-        """Open or close the mover's turn; kept in the record's meta so that a reload before
-        End turn still offers Undo (no card is shown while the turn is open)."""
-        self.turn_open = is_open
-        if is_open:
-            self.session.meta["open_turn"] = True
-        else:
-            self.session.meta.pop("open_turn", None)
+            self.render(announce=f"Replayed: {entry[1]}. {self.status()[0]}")
 
     def end_turn(self) -> None:
         """The mover confirms their turn: no undo from here; the next player's cards stay hidden
         until they say they hold the device (the mover keeps it on a double turn or solo)."""
         s = self.session
-        if s is None or not self.turn_open:
+        if s is None or not self.turns.needs_confirm(s.states):
             return
-        self.set_turn_open(False)
+        self.turns.end_turn(s.states)
         s.redo.clear()
         self.save()
-        last_player = s.module.current_player(s.states[-2]) if s.ply else None
-        if s.module.current_player(s.state) != last_player:
-            self.revealed = None
-        names = self.names()
-        self.render(announce=pages.status_words(s.module, s.state, names))
+        self.render(announce=self.status()[0])
 
     def reveal(self) -> None:
         """The player to move says they hold the device: show their cards."""
         s = self.session
-        if s is None or self.turn_open:
+        if s is None or self.turns.privacy(s.states) is None:
             return
-        self.revealed = s.module.current_player(s.state)
-        self.render(announce=pages.status_words(s.module, s.state, self.names()))
+        self.turns.reveal(s.states)
+        self.render(announce=self.status()[0])
         self.focus_cell(None)
 
     def start_from_form(self, form) -> None:
-        module = GAMES[self.game_id]
-        options = {}
-        players = None
-        raw_names: list[str] = []
+        fields = {}
+        entries = window.FormData.new(form).entries()
+        while True:
+            item = entries.next()
+            if item.done:
+                break
+            key, value = item.value
+            fields.setdefault(str(key), str(value))
         try:
-            for name, _label, _choices in pages.CATALOG.get(self.game_id, {}).get("form", []):
-                if name == "names":
-                    for i in range(max(module.PLAYERS)):
-                        field = form.querySelector(f'input[name="name{i + 1}"]')
-                        raw_names.append("" if is_null(field) else str(field.value))
-                    continue
-                checked = form.querySelector(f'input[name="{name}"]:checked')
-                if is_null(checked):
-                    continue
-                if name == "players":
-                    players = int(str(checked.value))
-                else:
-                    options[name] = coerce_option(module.OPTIONS, name, str(checked.value))
-            fp = options.get("first_player")
-            if players is not None and isinstance(fp, int) and fp >= players:
-                raise ValueError(f"Player {fp + 1} cannot start a game of {players} "
-                                 f"player{'s' if players > 1 else ''}; choose who starts again")
-            meta = {}
-            if raw_names:
-                meta["names"] = pages.clean_names(raw_names, players or min(module.PLAYERS))
+            players, options, meta = screens.read_setup(self.game_id, fields)
             session = Session.new(self.game_id, players=players, options=options, meta=meta)
         except ValueError as exc:
             self.notice(f"Cannot start this game: {exc}")
@@ -572,7 +506,7 @@ class App:
                 self.ui["focus"] = str(nxt.getAttribute("data-cell"))
                 nxt.focus()
         elif key == "Escape" and self.ui["selected"] is not None:
-            self.ui["selected"] = None
+            self.board_ui.select(self.ui, None)
             self.render()
 
     def neighbour(self, el, dx: int, dy: int):

@@ -1,30 +1,56 @@
-"""How the page drives each game's board: selection, rendering, what the DOM may show.
+"""How the page drives each game's board: one adapter per game with a page.
 
-Pure Python (no browser imports). One :class:`BoardUI` per game with a page; the rules stay in
-``altibox`` — these classes only translate between clicks on ``data-cell`` groups and the
-game's own helpers (``sources``, ``choice_cells``, ``render_svg``, ``public_position``).
+Pure Python (no browser imports). The rules stay in ``altibox``; an adapter only translates
+between clicks on ``data-cell`` groups and the game's own helpers (``render_svg``, its view).
+:data:`BOARDS` is the one registry of the games that have a page: adding a game means a rules
+package, one line in ``altibox.GAMES`` and one adapter here.
+
+The page calls, for the game shown:
+
+- ``position(state)`` for ``#board[data-position]`` (the public position in a game with hidden
+  information), ``move_text(move)`` for the notation in ``#log``;
+- ``svg(frame)`` for the board, from one :class:`Frame` (the view to draw and the page's
+  selection);
+- ``selectable(frame)``, ``select(ui, cell)``, ``is_selected(ui, cell)`` for two-step choices
+  (a source, then a ``data-move`` target), ``focus_after(move)`` for keyboard play.
 """
 
 from __future__ import annotations
 
-import re
+from dataclasses import dataclass, field
 from typing import Any
 
 from altibox import GAMES
 
 
-class BoardUI:
-    """The page's side of one game.
+@dataclass(frozen=True)
+class Frame:
+    """Everything one board render needs.
 
     Attributes:
-        game_id: key of ``altibox.GAMES``.
-        hidden: True when the game has hidden information: the page then shows a "pass the
-            device" screen between two players' turns and asks the mover to confirm each turn
-            (undo is only possible before that), so no one sees another's hand.
+        view: ``module.view(state, viewer)``: only what the seat shown may see (``viewer`` None:
+            the public view, as on the pass-the-device screen).
+        viewer: the seat whose view it is, or None.
+        withhold: what the last step revealed to ``viewer`` stays hidden (End turn awaited).
+        ui: the page's selection: ``{"selected": cell or None, "focus": cell or None, ...}``.
+        names: every seat's name.
+        last: notation of the last move, or None.
+        last_player: the seat that played it, or None.
     """
 
+    view: Any
+    viewer: int | None
+    withhold: bool = False
+    ui: dict = field(default_factory=dict)
+    names: tuple[str, ...] = ()
+    last: str | None = None
+    last_player: int | None = None
+
+
+class BoardUI:
+    """The page's side of one game (subclass per game; see the module docstring)."""
+
     game_id = ""
-    hidden = False
 
     @property
     def module(self):
@@ -38,7 +64,7 @@ class BoardUI:
         """The notation shown in ``#log`` (a game may hide part of it)."""
         return move
 
-    def selectable(self, state: Any, viewer: int | None) -> set[str]:
+    def selectable(self, frame: Frame) -> set[str]:
         """``data-cell`` values whose click selects something (the rest deselect)."""
         return set()
 
@@ -49,8 +75,8 @@ class BoardUI:
     def is_selected(self, ui: dict, cell: str) -> bool:
         return ui.get("selected") == cell
 
-    def svg(self, state: Any, ui: dict, viewer: int | None, names: list[str], hide: bool,
-            last: str | None, last_player: int | None) -> str:
+    def svg(self, frame: Frame) -> str:
+        """The board's SVG for ``frame``."""
         raise NotImplementedError
 
     def focus_after(self, move: str) -> str | None:
@@ -63,12 +89,12 @@ class AltoUI(BoardUI):
 
     game_id = "alto"
 
-    def selectable(self, state, viewer):
-        return set(self.module.sources(state))
+    def selectable(self, frame):
+        return set(frame.view.get("sources") or ())
 
-    def svg(self, state, ui, viewer, names, hide, last, last_player):
-        return self.module.render_svg(state, {"selected": ui.get("selected"), "last": last,
-                                              "focus": ui.get("focus")})
+    def svg(self, frame):
+        return self.module.render_svg(frame.view, {"selected": frame.ui.get("selected"),
+                                                   "last": frame.last, "focus": frame.ui.get("focus")})
 
     def focus_after(self, move):
         return move[-2:]
@@ -79,7 +105,6 @@ class AltitudeUI(BoardUI):
     the choice; legal targets for the choice carry ``data-move``."""
 
     game_id = "altitude"
-    hidden = True
 
     def position(self, state):
         return self.module.public_position(state)
@@ -87,10 +112,10 @@ class AltitudeUI(BoardUI):
     def move_text(self, move):
         return self.module.public_move(move)
 
-    def selectable(self, state, viewer):
-        if viewer is None:
+    def selectable(self, frame):
+        if frame.viewer is None or frame.withhold:
             return set()
-        return set(self.module.choice_cells(self.module.view(state, viewer)))
+        return set(self.module.choice_cells(frame.view))
 
     def select(self, ui, cell):
         if cell is None or cell == "drawn":
@@ -103,22 +128,12 @@ class AltitudeUI(BoardUI):
     def is_selected(self, ui, cell):
         return ui.get("selected_cell") == cell and cell != "drawn"
 
-    def svg(self, state, ui, viewer, names, hide, last, last_player):
-        module = self.module
-        seat = viewer if viewer is not None else (module.current_player(state) or 0)
-        return module.render_svg(module.view(state, seat), {
-            "selected": ui.get("selected"), "names": names, "focus": ui.get("focus"),
-            "hide_hand": hide or viewer is None, "last": last, "last_player": last_player,
+    def svg(self, frame):
+        return self.module.render_svg(frame.view, {
+            "selected": frame.ui.get("selected"), "names": list(frame.names),
+            "focus": frame.ui.get("focus"), "withhold": frame.withhold,
+            "last": frame.last, "last_player": frame.last_player,
         })
 
 
 BOARDS: dict[str, BoardUI] = {ui.game_id: ui for ui in (AltoUI(), AltitudeUI())}
-
-_SEAT = re.compile(r"\bPlayer ([1-4])\b")
-
-
-def with_names(text: str, names: list[str] | None) -> str:
-    """Replace the rules' default seat names ("Player 1".."Player 4") by the players' names."""
-    if not names:
-        return text
-    return _SEAT.sub(lambda m: names[int(m.group(1)) - 1] if int(m.group(1)) <= len(names) else m.group(0), text)

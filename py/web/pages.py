@@ -1,140 +1,16 @@
-"""HTML fragments of the app's screens, as pure functions of the game state (CPython-testable).
+"""HTML fragments of the play screen around the board, as pure functions of the game state
+(CPython-testable): status, score pad, log, result.
 
-Every player-supplied or rules-supplied text goes through :func:`esc`. The board itself comes
-from the game's own ``render_svg``; everything here is the frame around it.
+Every player-supplied or rules-supplied text goes through :func:`esc`. The words come from the
+game's ``words`` functions, which take the players' names as an argument. The board itself
+comes from the game's own ``render_svg``.
 """
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
-from altibox import GAMES
-
-from .games import with_names
-
-# What the landing page and the new-game form say about each game. The form lists only the
-# options a player would choose; the rest keep their defaults (and stay settable by URL).
-CATALOG: dict[str, dict[str, Any]] = {
-    "alto": {
-        "blurb": "Two players stack red and white discs on a 4×4 grid of tiles that flip, then "
-                 "vanish. Higher discs score more.",
-        "players": "2 players",
-        "form": [
-            ("first_player", "Who starts", {0: "Red", 1: "White"}),
-            ("setup", "Placing the discs", {"alternate": "Take turns placing them",
-                                            "random": "Place them at random"}),
-        ],
-    },
-    "altitude": {
-        "blurb": "Build the highest mountain from numbered cards, with cable cars, avalanches, "
-                 "Saint Bernards and animals. Solo or with friends on one device.",
-        "players": "1 to 4 players",
-        "form": [
-            ("players", "Players", {1: "Solo", 2: "2", 3: "3", 4: "4"}),
-            ("names", "Names", None),
-            ("first_player", "Who starts", {0: "Player 1", 1: "Player 2", 2: "Player 3", 3: "Player 4"}),
-        ],
-        "default_players": 2,
-    },
-}
-
-# Games whose rules are ready but whose page is not yet: what the landing page says of them.
-SOON = {"altiplano": "2 to 5 players · bag-building in the Andes"}
-
-MAX_NAME = 24
-
-
-def clean_name(value: Any) -> str:
-    """One player name: text only (anything else gives ""), spaces folded, at most MAX_NAME
-    characters. Always escaped when shown."""
-    return " ".join(value.split())[:MAX_NAME] if isinstance(value, str) else ""
-
-
-def clean_names(raw: list[str], players: int) -> list[str]:
-    """Player names as typed, one per seat; missing or blank names become "Player N"."""
-    return [(clean_name(raw[i]) if i < len(raw) else "") or f"Player {i + 1}" for i in range(players)]
-
-
-CHECKED = ' checked="checked"'
-
-
-def esc(text: Any) -> str:
-    """HTML-escape any value's text (quotes included)."""
-    return escape(str(text), quote=True)
-
-
-def landing_html(saved: dict[str, int | None], finished: dict[str, bool] | None = None) -> str:
-    """The list of games, with a resume link for each saved game.
-
-    Args:
-        saved: game id -> moves played in its save, or None when there is no (readable) save.
-        finished: game id -> True when that saved game is over (it is offered for review).
-    """
-    finished = finished or {}
-    items = []
-    for gid, module in GAMES.items():
-        info = CATALOG.get(gid)
-        if info is None:  # rules only, no page yet
-            items.append(f'<li class="game-card soon" data-game-id="{esc(gid)}"><h2>{esc(module.NAME)}</h2>'
-                         f'<p class="muted">{esc(SOON.get(gid, ""))}</p><p>Coming soon: its rules are '
-                         f'ready, its page is being built.</p></li>')
-            continue
-        ply = saved.get(gid)
-        verb = "See the finished game" if finished.get(gid) else "Resume game"
-        resume = (f'<a class="button primary" href="?game={esc(gid)}" data-resume="{esc(gid)}">'
-                  f'{verb} <span class="muted">(move {ply})</span></a>') if ply is not None else ""
-        new_label = "New game" if ply is not None else "Play"
-        items.append(
-            f'<li class="game-card" data-game-id="{esc(gid)}">'
-            f'<h2>{esc(module.NAME)}</h2>'
-            f'<p class="muted">{esc(info.get("players", ""))}</p>'
-            f'<p>{esc(info.get("blurb", ""))}</p>'
-            f'<p class="actions">{resume}'
-            f'<a class="button{"" if ply is not None else " primary"}" href="?game={esc(gid)}&amp;form=1">{new_label}</a></p>'
-            f'</li>'
-        )
-    return '<ul class="game-list">' + "".join(items) + "</ul>"
-
-
-def setup_html(game_id: str, values: dict | None = None, replaces_save: bool = False) -> str:
-    """The new-game form for ``game_id``: one radio group per option in CATALOG.
-
-    ``values`` pre-fills it (a rematch keeps the players, their names and the options):
-    ``{"players": n, "names": [...], <option>: value}``.
-    """
-    module = GAMES[game_id]
-    info = CATALOG.get(game_id, {})
-    values = values or {}
-    groups = []
-    for name, label, choices in info.get("form", []):
-        if name == "names":
-            given = values.get("names") or []
-            fields = "".join(
-                f'<label class="name name-{i + 1}">Player {i + 1} '
-                f'<input type="text" name="name{i + 1}" maxlength="{MAX_NAME}" autocomplete="off" '
-                f'placeholder="Player {i + 1}" value="{esc(given[i] if i < len(given) else "")}" /></label>'
-                for i in range(max(module.PLAYERS)))
-            groups.append(f'<fieldset class="names"><legend>{esc(label)}</legend>{fields}</fieldset>')
-            continue
-        if name == "players":
-            current = values.get(name, info.get("default_players", min(module.PLAYERS)))
-        else:
-            current = values.get(name, module.OPTIONS[name][1])
-        radios = "".join(
-            f'<label class="choice choice-{esc(name)}-{esc(v)}"><input type="radio" name="{esc(name)}" value="{esc(v)}"'
-            f'{CHECKED if v == current else ""} /> {esc(text)}</label>'
-            for v, text in choices.items()
-        )
-        groups.append(f'<fieldset><legend>{esc(label)}</legend>{radios}</fieldset>')
-    warn = ('<p class="warn">Starting a new game replaces the game in progress.</p>'
-            if replaces_save else "")
-    return (
-        f'<form id="setup-form" class="setup" data-game-id="{esc(game_id)}">'
-        f'<h2>New game of {esc(module.NAME)}</h2>{"".join(groups)}{warn}'
-        f'<p class="actions"><button type="submit" class="primary" data-action="start">Start the game</button>'
-        f' <a class="button" href="./">Back</a></p></form>'
-    )
+from .screens import clean_name, esc
 
 
 def seat_names(module: Any, state: Any, names: list[str] | None = None) -> list[str]:
@@ -152,10 +28,29 @@ def status_words(module: Any, state: Any, names: list[str] | None = None) -> str
     out = module.outcome(state)
     if out is not None:
         return result_headline(module, state, out, names)
-    prompt = getattr(module, "prompt", None)
-    if prompt is not None:
-        return with_names(prompt(state), names)
-    return f"{seat_names(module, state, names)[module.current_player(state)]} to play"
+    return module.prompt(state, seat_names(module, state, names))
+
+
+def turn_status(module: Any, states: list, turns: Any, names: list[str]) -> tuple[str, int | None]:
+    """``#status`` words and the seat the page shows as having the turn (its dot), one truth
+    for the whole page: while End turn is awaited it is still the mover's turn; while the device
+    is being passed it is the next person's.
+
+    Args:
+        states: the positions from the start to the one shown.
+        turns: the page's :class:`web.turns.Turns`.
+    """
+    state = states[-1]
+    turn = module.current_player(state)
+    if turns.needs_confirm(states):
+        actor = turns.actor(states, len(states) - 1)
+        if turn == actor:
+            return f"{names[actor]}: undo, or end the turn to go on to your next card.", actor
+        return f"{names[actor]} has played. Undo, or end the turn.", actor
+    seat = turns.privacy(states)
+    if seat is not None:
+        return f"Pass the device to {names[seat]}", seat
+    return status_words(module, state, names), turn
 
 
 def result_headline(module: Any, state: Any, out: Any, names: list[str] | None = None) -> str:
@@ -206,14 +101,13 @@ def scores_html(module: Any, state: Any, names: list[str] | None = None) -> str:
             f'<tbody>{"".join(rows)}</tbody><tfoot><tr><th scope="row">Total</th>{totals}</tr></tfoot></table>')
 
 
-def log_html(log: list[tuple[str, str]], names: list[str] | None = None, first: int = 1) -> str:
+def log_html(log: list[tuple[str, str]], first: int = 1) -> str:
     """``#log`` items: one ``li[data-move]`` per ply, words then the notation.
 
-    ``log`` holds ``(notation as shown, words)``; the rules' seat names in the words are
-    replaced by ``names``; ``first`` is the ply number of the first entry.
+    ``log`` holds ``(notation as shown, words)``; ``first`` is the ply number of the first entry.
     """
     return "".join(
-        f'<li data-move="{esc(move)}" data-ply="{i}"><span class="ply">{i}.</span> {esc(with_names(words, names))} '
+        f'<li data-move="{esc(move)}" data-ply="{i}"><span class="ply">{i}.</span> {esc(words)} '
         f'<code class="notation">{esc(move)}</code></li>'
         for i, (move, words) in enumerate(log, first)
     )
@@ -225,7 +119,6 @@ def result_html(module: Any, state: Any, names: list[str] | None = None) -> str:
     out = module.outcome(state)
     if out is None:
         return ""
-    explain = getattr(module, "explain", None)
-    why = with_names(explain(state, out), names) if explain else ""
+    why = module.explain(state, out, seat_names(module, state, names))
     return (f'<h2>Game over</h2>'
             + (f'<p class="why">{esc(why)}</p>' if why else ""))

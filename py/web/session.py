@@ -9,7 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from altibox import GAMES
-from altibox.core import RecordError, check_seed, loads, new_seed, replay, resolve_options
+from altibox.core import RecordError, check_seed, loads, new_seed, resolve_options
+
+from .pages import seat_names
 
 
 class Session:
@@ -22,6 +24,8 @@ class Session:
         log: one ``(notation, words)`` pair per move played, words from ``module.describe``.
         redo: moves undone, the next one to redo first.
         meta: record ``meta`` (names, seats, ...) other than the redo stack.
+        names: every seat's name (the names typed at the start, else the rules' seat names),
+            passed to the game's ``words`` functions.
         notes: plain-words remarks from loading (e.g. a redo stack that was dropped).
     """
 
@@ -33,6 +37,7 @@ class Session:
         self.redo: list[str] = []
         self.meta = dict(meta or {})
         self.meta.pop("redo", None)
+        self.names = seat_names(self.module, start_state, self.meta.get("names"))
         self.notes: list[str] = []
 
     # ------------------------------------------------------------ creation
@@ -47,7 +52,7 @@ class Session:
         """
         module = GAMES[game_id]
         seed = new_seed() if seed is None else check_seed(seed)
-        players = min(module.PLAYERS) if players is None else players
+        players = module.INFO.default_players if players is None else players
         if players not in module.PLAYERS:
             raise ValueError(f"{module.NAME} is played by {_range_words(module.PLAYERS)} players, not {players}")
         opts = resolve_options(module.OPTIONS, options or {})
@@ -63,7 +68,7 @@ class Session:
             RecordError: the record cannot be replayed (``.ply`` names the first bad move).
         """
         module = GAMES[game_id]
-        start = replay(game_id, module, {**record, "moves": []})
+        start = module.replay(record, upto=0)  # checks the whole header, plays no move
         session = cls(game_id, start, record.get("meta") or {})
         for ply, move in enumerate(record["moves"], 1):
             try:
@@ -135,7 +140,7 @@ class Session:
         parsed = self.module.parse_move(move) if isinstance(move, str) else move
         after = self.module.apply(before, parsed)
         text = str(parsed)
-        words = self.module.describe(before, parsed)
+        words = self.module.describe(before, parsed, self.names)
         self.states.append(after)
         self.log.append((text, words))
         return text, words

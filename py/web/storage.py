@@ -163,9 +163,14 @@ class Storage:
         """The raw save text of ``game`` (not parsed: the caller replays and may back it up)."""
         return self.get(save_key(game))
 
-    def write_save(self, game: str, record: dict) -> bool:
-        """Store a record as the save of ``game`` (compact JSON). True on success."""
-        return self.set(save_key(game), json.dumps(record, separators=(",", ":")))
+    def write_save(self, game: str, record: dict) -> str | None:
+        """Store a record as the save of ``game`` (compact JSON).
+
+        Returns:
+            the text written, or ``None`` when it could not be stored (:attr:`problem` says why).
+        """
+        text = json.dumps(record, separators=(",", ":"))
+        return text if self.set(save_key(game), text) else None
 
     def clear_save(self, game: str) -> None:
         """Forget the save of ``game``."""

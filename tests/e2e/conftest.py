@@ -15,7 +15,6 @@ in with ``open_app(..., offline=True)``.
 
 from __future__ import annotations
 
-import os
 import threading
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -23,6 +22,7 @@ from urllib.parse import urlsplit
 import pytest
 
 import serve
+from tests import browser as chromium
 
 # set before any page script runs, unless the test set its own settings
 NO_BACKGROUND_WORK = """
@@ -37,24 +37,9 @@ ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.e2e
 
 
-def _chromium() -> str | None:
-    for c in (os.environ.get("ALTIBOX_CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser"):
-        if c and os.access(c, os.X_OK):
-            return c
-    return None
-
-
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
-    args = ["--disable-background-networking", "--disable-component-update", "--disable-sync",
-            "--no-first-run", "--disable-gpu", "--disable-quic"]
-    if os.geteuid() == 0:
-        args.append("--no-sandbox")
-    out = {**browser_type_launch_args, "args": args}
-    exe = _chromium()
-    if exe:
-        out["executable_path"] = exe
-    return out
+    return {**browser_type_launch_args, **chromium.launch_args()}
 
 
 def start_server(site_dir: Path | None = None, prefix: str = "/"):

@@ -109,21 +109,6 @@ def test_keyboard_only_play_with_announcements(open_app):
     assert page.evaluate("document.activeElement.dataset.cell") == "b2"
 
 
-def test_a_corrupted_save_is_backed_up_and_a_new_game_starts(open_app):
-    page = open_app("?game=alto")
-    page.evaluate("localStorage.setItem('altibox:save:alto', '{this is not json')")
-    page.reload()
-    page.wait_for_selector("html.ready", state="attached")
-    wait_ply(page, 0)
-    assert "could not be loaded" in page.locator("#notice").inner_text()
-    keys = page.evaluate("Object.keys(localStorage).sort()")
-    backups = [k for k in keys if k.startswith("altibox:backup:alto:")]
-    assert len(backups) == 1
-    assert page.evaluate(f"localStorage.getItem('{backups[0]}')") == "{this is not json"
-    fresh = json.loads(page.evaluate("localStorage.getItem('altibox:save:alto')"))
-    assert fresh["moves"] == [] and fresh["game"] == "alto"
-
-
 def test_a_save_with_an_illegal_move_names_the_ply(open_app):
     page = open_app("?game=alto")
     record = {"schema": 1, "game": "alto", "players": 2, "options": {}, "seed": 5,

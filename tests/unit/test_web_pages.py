@@ -2,8 +2,10 @@
 
 import xml.etree.ElementTree as ET
 
+import pytest
+
 from altibox import alto
-from web import pages
+from web import pages, screens
 
 T1 = "do,--r,--,--/--,--wrw,--rr,--/--w,sa,--wwwr,--rr/od,--ww,--r,do r m"
 SCORING = "--,--,--,--/--,--wwwrwr,--,--rrr/--ww,--wr,--rw,sa/--r,od,od,-- w m"
@@ -42,17 +44,17 @@ def test_log_items_carry_the_notation_and_escape_text():
 
 
 def test_landing_lists_every_game_and_resume_only_for_saves():
-    root = parse(pages.landing_html({"alto": 12}))
+    root = parse(screens.landing_html({"alto": 12}))
     cards = {li.get("data-game-id") for li in root.iter("li")}
     assert {"alto", "altitude", "altiplano"} <= cards
     resume = [a for a in root.iter("a") if a.get("data-resume")]
     assert [a.get("data-resume") for a in resume] == ["alto"]
     assert "(move 12)" in "".join(resume[0].itertext())
-    assert not [a for a in parse(pages.landing_html({})).iter("a") if a.get("data-resume")]
+    assert not [a for a in parse(screens.landing_html({})).iter("a") if a.get("data-resume")]
 
 
 def test_setup_form_offers_each_choice_with_the_default_checked():
-    root = parse(pages.setup_html("alto"))
+    root = parse(screens.setup_html("alto"))
     radios = [i for i in root.iter("input")]
     assert {(i.get("name"), i.get("value")) for i in radios} == {
         ("first_player", "0"), ("first_player", "1"), ("setup", "alternate"), ("setup", "random")}
@@ -67,12 +69,39 @@ def test_names_from_a_save_are_text_only_and_capped():
     assert pages.seat_names(altitude, state, [1, 2]) == ["Player 1", "Player 2"]
     assert pages.seat_names(altitude, state, "abc") == ["Player 1", "Player 2"]
     assert pages.seat_names(altitude, state, {"a": 1}) == ["Player 1", "Player 2"]
-    assert pages.seat_names(altitude, state, ["W" * 100, "  Bo   b "]) == ["W" * pages.MAX_NAME, "Bo b"]
+    assert pages.seat_names(altitude, state, ["W" * 100, "  Bo   b "]) == ["W" * screens.MAX_NAME, "Bo b"]
 
 
 def test_a_rematch_form_keeps_players_names_and_options():
-    root = parse(pages.setup_html("altitude", {"players": 3, "names": ["Ann", "<Bo>"], "first_player": 2}))
+    root = parse(screens.setup_html("altitude", {"players": 3, "names": ["Ann", "<Bo>"], "first_player": 2}))
     checked = {(i.get("name"), i.get("value")) for i in root.iter("input") if i.get("checked") is not None}
     assert checked == {("players", "3"), ("first_player", "2")}
     names = {i.get("name"): i.get("value") for i in root.iter("input") if i.get("type") == "text"}
     assert names == {"name1": "Ann", "name2": "<Bo>", "name3": "", "name4": ""}
+
+
+def test_the_setup_form_reads_back_into_players_options_and_names():
+    assert screens.read_setup("alto", {"first_player": "1", "setup": "random"}) == (
+        2, {"first_player": 1, "setup": "random"}, {})
+    players, options, meta = screens.read_setup(
+        "altitude", {"players": "3", "first_player": "2", "name1": " Ann  Lee ", "name2": "", "name3": "<b>"})
+    assert (players, options) == (3, {"first_player": 2})
+    assert meta == {"names": ["Ann Lee", "Player 2", "<b>"]}
+    with pytest.raises(ValueError, match="Player 4 cannot start a game of 3 players"):
+        screens.read_setup("altitude", {"players": "3", "first_player": "3"})
+    with pytest.raises(ValueError, match="not '9'"):
+        screens.read_setup("altitude", {"players": "9"})
+    with pytest.raises(ValueError):
+        screens.read_setup("alto", {"setup": "upside-down"})
+
+
+def test_every_game_with_a_page_has_a_form_from_its_facts():
+    from altibox import GAMES
+    from web.games import BOARDS
+
+    for gid in BOARDS:
+        info = GAMES[gid].INFO
+        root = parse(screens.setup_html(gid))
+        legends = [lg.text for lg in root.iter("legend")]
+        assert [f.label for f in info.form] == [lg for lg in legends if lg != "Names"]
+        assert ("Names" in legends) == (info.seats is None)

@@ -1,0 +1,168 @@
+"""The screens around a game: landing page, new-game form, error page, "replace this game?".
+
+Pure Python (HTML text, CPython-testable). What each screen says about a game comes from the
+game's own facts (``module.INFO``: name, blurb, players, the new-game form) and from
+:data:`web.games.BOARDS` (which games have a page). Every text goes through :func:`esc`.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any, Mapping
+
+from altibox import GAMES
+from altibox.core import coerce_option
+
+from .games import BOARDS
+
+MAX_NAME = 24
+CHECKED = ' checked="checked"'
+
+
+def esc(text: Any) -> str:
+    """HTML-escape any value's text (quotes included)."""
+    return escape(str(text), quote=True)
+
+
+def clean_name(value: Any) -> str:
+    """One player name: text only (anything else gives ""), spaces folded, at most MAX_NAME
+    characters. Always escaped when shown."""
+    return " ".join(value.split())[:MAX_NAME] if isinstance(value, str) else ""
+
+
+def clean_names(raw: list[str], players: int) -> list[str]:
+    """Player names as typed, one per seat; missing or blank names become "Player N"."""
+    return [(clean_name(raw[i]) if i < len(raw) else "") or f"Player {i + 1}" for i in range(players)]
+
+
+# ---------------------------------------------------------------- landing page
+
+def landing_html(saved: Mapping[str, int | None], finished: Mapping[str, bool] | None = None) -> str:
+    """The list of games, with a resume link for each saved game.
+
+    Args:
+        saved: game id -> moves played in its save, or None when there is no (readable) save.
+        finished: game id -> True when that saved game is over (it is offered for review).
+    """
+    finished = finished or {}
+    items = []
+    for gid, module in GAMES.items():
+        info = module.INFO
+        if gid not in BOARDS:  # rules only, no page yet
+            items.append(f'<li class="game-card soon" data-game-id="{esc(gid)}"><h2>{esc(info.name)}</h2>'
+                         f'<p class="muted">{esc(info.players_text)}</p><p>{esc(info.blurb)}</p>'
+                         f'<p>Coming soon: its rules are ready, its page is being built.</p></li>')
+            continue
+        ply = saved.get(gid)
+        verb = "See the finished game" if finished.get(gid) else "Resume game"
+        resume = (f'<a class="button primary" href="?game={esc(gid)}" data-resume="{esc(gid)}">'
+                  f'{verb} <span class="muted">(move {ply})</span></a>') if ply is not None else ""
+        new_label = "New game" if ply is not None else "Play"
+        items.append(
+            f'<li class="game-card" data-game-id="{esc(gid)}">'
+            f'<h2>{esc(info.name)}</h2>'
+            f'<p class="muted">{esc(info.players_text)}</p>'
+            f'<p>{esc(info.blurb)}</p>'
+            f'<p class="actions">{resume}'
+            f'<a class="button{"" if ply is not None else " primary"}" href="?game={esc(gid)}&amp;form=1">{new_label}</a></p>'
+            f'</li>'
+        )
+    return '<ul class="game-list">' + "".join(items) + "</ul>"
+
+
+# ---------------------------------------------------------------- new-game form
+
+def setup_html(game_id: str, values: dict | None = None, replaces_save: bool = False) -> str:
+    """The new-game form for ``game_id``: one radio group per field of ``INFO.form``, and a
+    name per seat where players type their names (``INFO.seats`` is None).
+
+    ``values`` pre-fills it (a rematch keeps the players, their names and the options):
+    ``{"players": n, "names": [...], <option>: value}``.
+    """
+    module = GAMES[game_id]
+    info = module.INFO
+    values = values or {}
+    groups = []
+    for fld in info.form:
+        if fld.name == "players":
+            current = values.get("players", info.default_players)
+        else:
+            current = values.get(fld.name, info.options[fld.name][1])
+        radios = "".join(
+            f'<label class="choice choice-{esc(fld.name)}-{esc(v)}"><input type="radio" name="{esc(fld.name)}" '
+            f'value="{esc(v)}"{CHECKED if v == current else ""} /> {esc(text)}</label>'
+            for v, text in fld.choices)
+        groups.append(f'<fieldset><legend>{esc(fld.label)}</legend>{radios}</fieldset>')
+        if fld.name == "players" and info.seats is None:
+            groups.append(_names_html(max(info.players), values.get("names") or []))
+    if info.seats is None and not any(f.name == "players" for f in info.form):
+        groups.insert(0, _names_html(max(info.players), values.get("names") or []))
+    warn = ('<p class="warn">Starting a new game replaces the game in progress.</p>'
+            if replaces_save else "")
+    return (
+        f'<form id="setup-form" class="setup" data-game-id="{esc(game_id)}">'
+        f'<h2>New game of {esc(info.name)}</h2>{"".join(groups)}{warn}'
+        f'<p class="actions"><button type="submit" class="primary" data-action="start">Start the game</button>'
+        f' <a class="button" href="./">Back</a></p></form>'
+    )
+
+
+def _names_html(seats: int, given: list) -> str:
+    fields = "".join(
+        f'<label class="name name-{i + 1}">Player {i + 1} '
+        f'<input type="text" name="name{i + 1}" maxlength="{MAX_NAME}" autocomplete="off" '
+        f'placeholder="Player {i + 1}" value="{esc(given[i] if i < len(given) and isinstance(given[i], str) else "")}" /></label>'
+        for i in range(seats))
+    return f'<fieldset class="names"><legend>Names</legend>{fields}</fieldset>'
+
+
+def read_setup(game_id: str, form: Mapping[str, str]) -> tuple[int, dict, dict]:
+    """What a submitted new-game form asks for: ``(players, options, meta)``.
+
+    Args:
+        form: the form's fields as text (radio values, ``name1``..``nameN``).
+    Raises:
+        ValueError: a value the game does not accept, or a first player who is not in the game
+            (the message is meant for the page).
+    """
+    info = GAMES[game_id].INFO
+    players = info.default_players
+    options: dict[str, Any] = {}
+    for fld in info.form:
+        value = form.get(fld.name)
+        if value is None:
+            continue
+        if fld.name == "players":
+            allowed = {str(v): v for v, _label in fld.choices}
+            if value not in allowed:
+                raise ValueError(f"{info.name} is played by {info.players_text}, not {value!r}")
+            players = allowed[value]
+        else:
+            options[fld.name] = coerce_option(info.options, fld.name, value)
+    fp = options.get("first_player")
+    if isinstance(fp, int) and fp >= players:
+        raise ValueError(f"Player {fp + 1} cannot start a game of {players} "
+                         f"player{'s' if players > 1 else ''}; choose who starts again")
+    meta: dict[str, Any] = {}
+    if info.seats is None:
+        meta["names"] = clean_names([form.get(f"name{i + 1}", "") for i in range(players)], players)
+    return players, options, meta
+
+
+# ---------------------------------------------------------------- other screens
+
+def error_html(message: str) -> str:
+    """The error screen: what went wrong, and the ways on."""
+    links = " ".join(f'<a class="button" href="?game={esc(g)}">{esc(GAMES[g].INFO.name)}</a>'
+                     for g in GAMES if g in BOARDS)
+    return (f'<h2>That did not work</h2><p>{esc(message)}</p>'
+            f'<p>Choose a game: {links} or go to <a href="./">the start page</a>.</p>')
+
+
+def confirm_replace_html(name: str, ply: int) -> str:
+    """A new-game link opened over a game in progress: ask before replacing it."""
+    return (f'<div class="setup"><h2>Start a new game of {esc(name)}?</h2>'
+            f'<p>This link starts a new game, but you have a game in progress (move {ply}). '
+            f'Starting the new game replaces it.</p><p class="actions">'
+            f'<button type="button" class="primary" data-action="start-pending">Start the new game</button> '
+            f'<button type="button" data-action="resume">Resume my game</button></p></div>')

@@ -1,0 +1,169 @@
+"""web.turns: the turn protocol — privacy screen, End turn, where undo stops — on a toy game
+whose every move draws a hidden card for the seat that acts next, and on the real games."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import SimpleNamespace
+
+import pytest
+
+from web.turns import Turns, seat_kinds
+
+
+@dataclass(frozen=True)
+class ToyState:
+    players: int
+    current: int | None
+    ply: int = 0
+    double_at: frozenset = frozenset()   # plies after which the mover plays again
+    public_at: frozenset = frozenset()   # plies that turn up a card for everyone
+    length: int = 6
+
+
+def toy(hidden: bool = True):
+    """A game module where each ply draws a private card for the next seat (Altitude-like)."""
+
+    def apply(s, _move="x"):
+        ply = s.ply + 1
+        nxt = s.current if ply in s.double_at else (s.current + 1) % s.players
+        return ToyState(s.players, None if ply >= s.length else nxt, ply, s.double_at, s.public_at, s.length)
+
+    def reveals(before, after):
+        if after.ply in after.public_at:
+            return frozenset({None})
+        return frozenset() if after.current is None or not hidden else frozenset({after.current})
+
+    return SimpleNamespace(
+        INFO=SimpleNamespace(hidden=hidden), apply=apply, reveals=reveals,
+        num_players=lambda s: s.players, current_player=lambda s: s.current,
+        is_over=lambda s: s.current is None, private_step=lambda s: hidden and s.current is not None,
+        turn_ended=lambda b, a: True,  # every move is a whole turn, as in Altitude
+    )
+
+
+def play(module, turns, states, n=1):
+    for _ in range(n):
+        states.append(module.apply(states[-1]))
+        turns.moved(states)
+
+
+def test_two_people_privacy_end_turn_and_undo_only_inside_the_open_turn():
+    m = toy()
+    states = [ToyState(2, 0)]
+    t = Turns(m, ["person", "person"])
+    assert t.privacy(states) == 0 and t.viewer(states) == (None, False)
+    assert t.undo_target(states) is None
+    t.reveal(states)
+    assert t.privacy(states) is None and t.viewer(states) == (0, False)
+    play(m, t, states)
+    # the mover's step ended: End turn awaited, the mover still sees their own side (withheld
+    # from what the ply revealed), and may undo
+    assert t.needs_confirm(states) and t.viewer(states) == (0, True)
+    assert t.undo_target(states) == 0
+    t.end_turn(states)
+    assert not t.needs_confirm(states) and t.floor == 1
+    assert t.privacy(states) == 1 and t.undo_target(states) is None
+    t.reveal(states)
+    assert t.viewer(states) == (1, False)
+    t.saw(states, 1)
+    assert t.floor == 1
+
+
+def test_solo_has_no_privacy_screen_and_the_next_draw_is_the_barrier():
+    m = toy()
+    states = [ToyState(1, 0)]
+    t = Turns(m, ["person"])
+    assert t.privacy(states) is None and t.viewer(states) == (0, False)
+    play(m, t, states)
+    assert t.needs_confirm(states) and t.viewer(states) == (0, True)   # next card not shown yet
+    assert t.undo_target(states) == 0
+    t.end_turn(states)
+    assert t.viewer(states) == (0, False) and t.undo_target(states) is None
+    t.saw(states, 0)
+    assert t.floor == 1
+
+
+def test_a_double_turn_asks_to_end_the_first_turn_without_passing_the_device():
+    m = toy()
+    states = [ToyState(2, 0, double_at=frozenset({1}))]
+    t = Turns(m, ["person", "person"])
+    t.reveal(states)
+    play(m, t, states)
+    assert m.current_player(states[-1]) == 0 and t.needs_confirm(states)
+    t.end_turn(states)
+    assert t.privacy(states) is None and t.viewer(states) == (0, False)
+
+
+def test_against_a_bot_the_bots_move_is_a_barrier_and_needs_no_privacy():
+    m = toy()
+    states = [ToyState(2, 0)]
+    t = Turns(m, ["person", "medium"])
+    assert t.privacy(states) is None and t.viewer(states) == (0, False)
+    play(m, t, states)
+    assert t.needs_confirm(states) and t.bot_to_move(states) is None  # the bot waits for End turn
+    t.end_turn(states)
+    assert t.bot_to_move(states) == 1 and t.viewer(states) == (0, False)
+    play(m, t, states)                       # the bot's move draws the person's next card
+    assert not t.needs_confirm(states) and t.viewer(states) == (0, False)
+    t.saw(states, 0)
+    assert t.floor == 2 and t.undo_target(states) is None
+
+
+def test_perfect_information_undo_is_unlimited_and_goes_back_past_the_bots_reply():
+    m = toy(hidden=False)
+    states = [ToyState(2, 0, length=10)]
+    t = Turns(m, ["person", "easy"])
+    play(m, t, states, 4)
+    assert not t.needs_confirm(states) and t.viewer(states) == (0, False)
+    assert t.undo_target(states) == 2        # the person's move and the bot's reply
+    play(m, t, states)                       # the person moved; the bot has not replied yet
+    assert t.undo_target(states) == 4
+    people = Turns(m, ["person", "person"])
+    assert people.undo_target(states) == 4
+
+
+def test_a_card_turned_up_for_everyone_is_a_barrier_at_once():
+    m = toy(hidden=False)
+    states = [ToyState(2, 0, public_at=frozenset({3}), length=10)]
+    t = Turns(m, ["person", "person"])
+    play(m, t, states, 4)
+    assert t.floor == 3 and t.undo_target(states) == 3
+    for _ in range(1):
+        states.pop()
+    t.undone(states)
+    assert t.undo_target(states) is None
+
+
+def test_a_draw_hidden_from_everyone_is_no_barrier_until_its_owner_is_shown_it():
+    m = toy()
+    states = [ToyState(3, 0)]
+    t = Turns(m, ["person", "person", "person"])
+    t.reveal(states)
+    play(m, t, states)
+    t.saw(states, 0)  # seat 0 sees nothing new: the card drawn was for seat 1
+    assert t.floor == 0 and t.undo_target(states) == 0
+
+
+def test_restore_reads_the_saved_protocol_safely():
+    m = toy()
+    states = [ToyState(2, 0)]
+    t = Turns(m, ["person", "person"])
+    t.reveal(states)
+    play(m, t, states)
+    meta = {"turn": t.to_meta(), "seats": ["person", "person"]}
+    again = Turns.restore(m, states, meta)
+    assert again.open and again.floor == 0 and again.shown is None
+    # an unreadable entry never opens more undo than the position shown
+    for bad in ({"turn": {"floor": -3, "open": "yes"}}, {"turn": "x"}, {}):
+        r = Turns.restore(m, states, bad)
+        assert r.floor == 1 and not r.open
+    old = Turns.restore(m, states, {"open_turn": True})
+    assert old.open and old.floor == 0
+
+
+def test_seat_kinds_never_let_a_broken_entry_make_the_computer_play():
+    assert seat_kinds({"seats": ["person", "hard"]}, 2) == ["person", "hard"]
+    assert seat_kinds({"seats": ["x", 3, None]}, 2) == ["person", "person"]
+    assert seat_kinds({"seats": "hard"}, 3) == ["person"] * 3
+    assert seat_kinds({}, 1) == ["person"]
