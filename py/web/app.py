@@ -391,12 +391,14 @@ class App:
             return
         cell = str(cell_el.getAttribute("data-cell"))
         self.ui["focus"] = cell
+        self.ui["just_selected"] = None
         bui = self.board_ui
         if bui.is_selected(self.ui, cell):
             bui.select(self.ui, None)
             self.render(t0=t0)
         elif cell in bui.selectable(frame):
             bui.select(self.ui, cell)
+            self.ui["just_selected"] = cell
             self.render(t0=t0)
         else:
             had = self.ui.get("selected") is not None
@@ -413,6 +415,7 @@ class App:
             return
         self.turns.moved(s.states)
         self.board_ui.select(self.ui, None)
+        self.ui["just_selected"] = None
         self.ui["focus"] = self.board_ui.focus_after(notation)
         self.save()
         self.render(announce=f"{words}. {self.status()[0]}", t0=t0)
@@ -483,8 +486,13 @@ class App:
         if self.session is None:
             return
         t0 = window.performance.now()
-        if event.detail and int(event.detail) > 1:  # 2nd click of a double click: keep the selection
-            return
+        # Every click acts on the board as it is now drawn: a quick second tap on the cell just
+        # played acts again (a touch screen's "double click"). The one exception keeps a
+        # selection alive: the second click of a double click on the source it just selected.
+        if event.detail and int(event.detail) > 1 and not is_null(event.target):
+            cell_el = event.target.closest("[data-cell]")
+            if not is_null(cell_el) and self.ui.get("just_selected") == str(cell_el.getAttribute("data-cell")):
+                return
         self.activate(event.target, t0)
 
     def on_board_key(self, event) -> None:

@@ -14,6 +14,7 @@ from altibox import GAMES
 from altibox.core import coerce_option
 
 from .games import BOARDS
+from .text import cut
 
 MAX_NAME = 24
 CHECKED = ' checked="checked"'
@@ -26,8 +27,9 @@ def esc(text: Any) -> str:
 
 def clean_name(value: Any) -> str:
     """One player name: text only (anything else gives ""), spaces folded, at most MAX_NAME
-    characters. Always escaped when shown."""
-    return " ".join(value.split())[:MAX_NAME] if isinstance(value, str) else ""
+    user-perceived characters (an emoji with its skin tone, a family, a flag, a letter with its
+    accent count as one and are never cut apart). Always escaped when shown."""
+    return cut(" ".join(value.split()), MAX_NAME) if isinstance(value, str) else ""
 
 
 def clean_names(raw: list[str], players: int) -> list[str]:
@@ -110,7 +112,7 @@ def setup_html(game_id: str, values: dict | None = None, replaces_save: bool = F
 def _names_html(seats: int, given: list) -> str:
     fields = "".join(
         f'<label class="name name-{i + 1}">Player {i + 1} '
-        f'<input type="text" name="name{i + 1}" maxlength="{MAX_NAME}" autocomplete="off" '
+        f'<input type="text" name="name{i + 1}" autocomplete="off" '
         f'placeholder="Player {i + 1}" value="{esc(given[i] if i < len(given) and isinstance(given[i], str) else "")}" /></label>'
         for i in range(seats))
     return f'<fieldset class="names"><legend>Names</legend>{fields}</fieldset>'
