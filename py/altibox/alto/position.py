@@ -5,9 +5,13 @@ the validity rules of spec §10.4, numbered as :data:`POSITION_RULES` (``Positio
 ``to_record``/``replay`` are bound to Alto by :func:`altibox.core.records_for`.
 
     >>> from altibox import alto
-    >>> s = alto.from_position("SA,DO,OD,od/AS,DOw,OD,DO/OD,OD,DO,DO/OD,DO,AS,SA w p")
-    >>> alto.legal_moves(s)[:3], to_position(s) == s.start
-    ([Move(text='@a1'), Move(text='@a2'), Move(text='@a3')], True)
+    >>> s = alto.from_position("SA,DO,OD,OD/AS,DOw,OD,DO/OD,OD,DO,DO/OD,DO,AS,SA r p")
+    >>> len(alto.legal_moves(s)), alto.legal_moves(s)[0], to_position(s) == s.start
+    (15, Move(text='@a1'), True)
+    >>> alto.from_position("SA,DO,OD,OD/AS,DOw,OD,DO/OD,OD,DO,DO/OD,DO,AS,SA w p")
+    Traceback (most recent call last):
+    ...
+    altibox.core.errors.PositionError: rule 6: the colour with fewer discs must be the one to place
 """
 
 from __future__ import annotations
