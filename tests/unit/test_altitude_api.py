@@ -11,7 +11,7 @@ import altibox
 from altibox import altitude as A
 from altibox.core import IllegalMoveError, PositionError, RecordError
 
-from test_altitude_helpers import AV, CC, SBS, position, rows, state
+from altitude_support import AV, CC, SBS, position, rows, state
 
 
 def played(seed=4, players=2, plies=30, **options):

@@ -342,3 +342,17 @@ def test_state_is_immutable_and_hashable():
     t = alto.apply(s, "@a1")
     assert s.moves == () and t.moves == ("@a1",) and s.cell("a1").stack == ""
     assert hash(s) == hash(alto.new_game(seed=1)) and s == alto.new_game(seed=1)
+
+
+def test_no_private_step_and_nothing_revealed():
+    """Perfect information (spec §2): no private step, no ply reveals anything, so undo is
+    unlimited; the facts say so too."""
+    assert (alto.INFO.hidden, alto.INFO.chance, alto.INFO.seats) == (False, False, ("Red", "White"))
+    s = alto.new_game(seed=4)
+    rng = random.Random(4)
+    while not alto.is_over(s):
+        assert alto.private_step(s) is False
+        nxt = alto.apply(s, rng.choice(alto.legal_moves(s)))
+        assert alto.reveals(s, nxt) == frozenset()
+        s = nxt
+    assert alto.private_step(s) is False and alto.outcome(s) is not None
