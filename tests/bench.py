@@ -15,7 +15,7 @@ Without games, every game with a benchmark. For each game:
 - click-to-render: the app pushes ``performance.now()`` deltas from the start of each board
   event handler to the end of its DOM update into ``window.altiboxPerf``; median and p95 over
   at least ``--clicks`` clicks of random games (budget p95 <= 16 ms for Alto);
-- random playouts per second in CPython;
+- random playouts per second in CPython, per player count (``tests/bench_playouts.py``);
 - the app's own payload (everything but the runtime) in KB (budget <= 300 KB).
 
 Uses the built site (``serve.py --build``) in a temporary directory, served under a sub-path, so
@@ -25,14 +25,12 @@ the figures are the deployed site's. Needs Chromium as the e2e tests do (tests/r
 from __future__ import annotations
 
 import argparse
-import importlib
 import os
 import random
 import statistics
 import sys
 import tempfile
 import threading
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -41,6 +39,9 @@ sys.path[:0] = [str(ROOT), str(ROOT / "py")]
 import serve  # noqa: E402
 from tests.browser import launch  # noqa: E402
 from altibox import GAMES  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "tests"))
+from bench_playouts import report as report_playouts  # noqa: E402
 
 READY_PROBE = """
 (() => {
@@ -217,22 +218,6 @@ def bench_clicks(browser, site: str, game: str, clicks: int) -> None:
           f"p95 {percentile(times, 0.95):.1f} ms, max {max(times):.1f} ms   (budget p95 <= 16 ms)")
 
 
-def bench_playouts(game: str, seconds: float = 3.0) -> None:
-    module = GAMES[game]
-    rng = random.Random(1)
-    games = plies = 0
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < seconds:
-        state = module.new_game(seed=games, players=min(module.PLAYERS))
-        while module.outcome(state) is None:
-            state = module.apply(state, rng.choice(module.legal_moves(state)))
-            plies += 1
-        games += 1
-    dt = time.perf_counter() - t0
-    print(f"  random playouts in CPython: {games / dt:.0f} games/s ({plies / dt:.0f} plies/s, "
-          f"{games} games in {dt:.1f} s)")
-
-
 def payload_kb(site_dir: Path) -> float:
     total = 0
     for p in site_dir.rglob("*"):
@@ -271,16 +256,7 @@ def main() -> int:
         try:
             for game in games:
                 print(f"\n{GAMES[game].NAME}")
-                extra = ROOT / "tests" / f"bench_{game}.py"
-                if extra.is_file():  # a game's own CPython benchmark
-                    sys.path.insert(0, str(extra.parent))
-                    mod = importlib.import_module(f"bench_{game}")
-                    if hasattr(mod, "report"):
-                        mod.report()
-                    else:
-                        bench_playouts(game)
-                else:
-                    bench_playouts(game)
+                report_playouts(game)
                 if browser is not None and game in CLICKERS:
                     bench_boot(browser, site, game, args.runs)
                     if game == "alto" or args.games:

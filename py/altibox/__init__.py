@@ -2,7 +2,16 @@
 
 ``GAMES`` maps a game id (used in URLs, records and storage keys) to its rules module. It lives
 here, not in ``altibox.core``, so that the game modules can import the core without a cycle.
-Every module exposes the same verbs (DESIGN.md §2).
+Every module exposes the same verbs and facts (DESIGN.md §2), checked for every game by
+``tests/unit/test_contract.py``.
+
+Every game is a package of one shape: ``__init__.py`` (what kind of game, the notation table,
+the position format; re-exports the API), ``rules.py`` (``INFO``, state, moves, legality,
+scoring, views, ``private_step``/``reveals``), ``position.py`` (``to_position``/
+``from_position``, the numbered validity rules, ``to_record``/``replay`` bound by
+``core.records_for``), ``words.py`` (every text a person reads), ``render.py``
+(``render_svg``) and its component data. Adding a game: such a package, one line in
+``_MODULES`` below, and one hidden-information adapter in ``tests/unit/games_support.py``.
 
 ``GAMES`` imports a game's module on first access, so a page that plays one game does not pay
 for importing the others (in Pyodide, importing all three costs a few hundred milliseconds of

@@ -11,7 +11,7 @@ import pytest
 from altibox import altiplano as A
 from altibox.core import IllegalMoveError, PositionError, RecordError
 
-from test_altiplano_helpers import actions_start, give, load, moves, play, pos, scene, shelve, strip, take_extension
+from altiplano_support import actions_start, give, load, moves, play, pos, scene, shelve, strip, take_extension
 
 
 def seat(state, i=0):
@@ -1052,3 +1052,43 @@ def test_draw_return_limited_by_free_planning_spaces():
     give(d, 0, "planning", "wood", "wood", "wood", "wood")
     s = load(d)
     assert moves(s) == ["draw"]
+
+
+# ---------------------------------------------------------------- private steps, reveals
+
+def test_only_planning_is_private_and_what_each_step_reveals():
+    s = A.new_game(seed=7, players=3)
+    assert s.phase == "draw" and not A.private_step(s)
+    drawn = A.apply(s, "draw")
+    assert A.reveals(s, drawn) == {None}          # the draw order was hidden from everyone
+    assert A.view(drawn, None)["seats"][0]["planning"] == A.view(drawn, 1)["seats"][0]["planning"]
+    s = play(drawn, "draw", "draw")
+    assert s.phase == "planning" and A.private_step(s)
+    place = next(m for m in moves(s) if ">" in m and not m.startswith("coin"))
+    placed = A.apply(s, place)
+    assert A.reveals(s, placed) == frozenset() and A.private_step(placed)
+    # the others do not see the placement; its player does
+    good, src = place.split(">")
+    assert src not in A.view(placed, None)["seats"][0]["sources"]
+    assert src not in A.view(placed, 1)["seats"][0]["sources"]
+    assert good in A.view(placed, 0)["seats"][0]["sources"][src]["goods"]
+    s = play(placed, "done", "done")
+    assert s.phase == "planning" and A.private_step(s)
+    actions = A.apply(s, "done")                  # the last "done" shows every plan
+    assert actions.phase == "actions" and not A.private_step(actions)
+    assert A.reveals(s, actions) == {None}
+    assert good in A.view(actions, None)["seats"][0]["sources"][src]["goods"]
+    # everybody passes: the round ends, the cheapest extension leaves and one comes up
+    s = play(actions, "pass", "pass")
+    pile = len(s.pile)
+    nxt = A.apply(s, "pass")
+    assert nxt.round == 2 and nxt.phase == "draw" and len(nxt.pile) == pile - 1
+    assert A.reveals(s, nxt) == {None}
+    assert A.reveals(actions, A.apply(actions, "pass")) == frozenset()
+
+
+def test_roles_draft_is_public():
+    s = A.new_game(seed=3, players=2, role_selection="draft")
+    assert s.phase == "roles" and not A.private_step(s)
+    nxt = A.apply(s, moves(s)[0])
+    assert A.reveals(s, nxt) == frozenset()

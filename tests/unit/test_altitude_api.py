@@ -11,7 +11,7 @@ import altibox
 from altibox import altitude as A
 from altibox.core import IllegalMoveError, PositionError, RecordError
 
-from test_altitude_helpers import AV, CC, SBS, position, rows, state
+from altitude_support import AV, CC, SBS, position, rows, state
 
 
 def played(seed=4, players=2, plies=30, **options):
@@ -93,7 +93,8 @@ def test_deck_is_120_cards_as_specified():
                                   "S 119 p1 4.0", "pass"])
 def test_notation_round_trips(text):
     move = A.parse_move(text)
-    assert str(move) == text and move == text and hash(move) == hash(text)
+    assert str(move) == text and move.text == text and move != text  # a Move is not a str
+    assert move == A.parse_move(text) and hash(move) == hash(A.parse_move(text))
     assert A.parse_move(move) is move
     assert move.action == text.split()[0]
 
@@ -285,7 +286,8 @@ def test_view_shows_own_hand_and_hides_others():
         assert (view["drawn"] == st.drawn) == (v == p)
         assert bool(view["legal_moves"]) == (v == p)
         text = json.dumps(view)
-        assert "draw_pile" not in text and "hands" not in text
+        assert "draw_pile" not in text and '"hands"' not in text
+        assert view["final_hands"] is None  # every hand is shown only once the game is over
     with pytest.raises(ValueError):
         A.view(st, 3)
 

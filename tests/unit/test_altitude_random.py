@@ -1,9 +1,9 @@
-"""Seeded random Altitude games checking every invariant of spec §15 after every action.
+"""Seeded random Altitude games checking every invariant of spec §15 after every action,
+and its hidden-information rule: ``view`` shows a player their own hand, every mountain, the
+discard pile, and of the others only hand sizes and the pile size.
 
-Also after every action: ``apply`` does not mutate its input, ``view`` never shows another
-player's hidden card, legal moves are sorted and unique. At the end of every game the record
-replays to the same state (replaying at every ply would be quadratic) and the position text
-round-trips.
+What every game must do (``apply`` never mutating its input, sorted legal moves, records and
+positions surviving round trips, errors) is checked by ``test_contract.py``.
 """
 
 from __future__ import annotations
@@ -14,13 +14,11 @@ import random
 import pytest
 
 from altibox import altitude as A
-from altibox.core import loads
-
-from test_altitude_helpers import legal  # noqa: F401  (shared helpers)
 
 VIEW_KEYS = {"game", "player", "players", "options", "phase", "current_player",
              "second_turn_pending", "consecutive_passes", "ply", "hand", "drawn", "hand_sizes",
-             "pile_size", "discard", "mountains", "returned", "legal_moves", "outcome"}
+             "pile_size", "discard", "mountains", "returned", "legal_moves", "final_hands",
+             "outcome"}
 
 # Option sets cycled through the games so that every DECISION's alternative is played too.
 VARIANTS = [
@@ -129,12 +127,6 @@ def check_view_privacy(st: A.State) -> None:
             assert view["drawn"] is None and view["legal_moves"] == []
 
 
-def snapshot(st: A.State):
-    return (st.phase, st.current, st.draw_pile, st.drawn, st.hands, st.discard,
-            tuple(tuple(sorted(m.items())) for m in st.mountains), st.moves,
-            st.second_turn_pending, st.consecutive_passes, st.returned, st.base_dirs)
-
-
 def play_game(seed: int, players: int, options: dict, check_every_view: bool = True) -> A.State:
     rng = random.Random(seed * 7 + players)
     st = A.new_game(seed=seed, players=players, **options)
@@ -145,14 +137,11 @@ def play_game(seed: int, players: int, options: dict, check_every_view: bool = T
     check_invariants(st, placer)
     while A.current_player(st) is not None:
         moves = A.legal_moves(st)
-        texts = [str(m) for m in moves]
-        assert texts and texts == sorted(texts) and len(set(texts)) == len(texts)
+        assert moves
         move = rng.choice(moves)
-        before = snapshot(st)
         mover, phase = st.current, st.phase
         drawn = st.drawn
         nxt = A.apply(st, move)
-        assert snapshot(st) == before, "apply mutated its input"
         if move.action in ("C", "V"):
             cid = drawn if move.action == "C" else move.card
             placer[cid] = mover
@@ -171,14 +160,6 @@ def play_game(seed: int, players: int, options: dict, check_every_view: bool = T
     assert out is not None and len(out.scores) == players and out.winners
     assert all(b["total"] == s for b, s in zip(out.breakdown, out.scores))
     json.dumps(out.to_json())
-    # the record replays to the same state
-    record = A.to_record(st, meta={"names": ["x"] * players})
-    again = A.replay(loads(json.dumps(record)))
-    assert again == st
-    assert A.outcome(again) == out
-    # the position round-trips
-    back = A.from_position(A.to_position(st))
-    assert A.to_position(back) == A.to_position(st)
     return st
 
 
@@ -198,27 +179,3 @@ def test_random_games(players):
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_random_games_slow(players):
     run_games(players, 2000, offset=10_000)
-
-
-def test_positions_round_trip_mid_game():
-    rng = random.Random(3)
-    for players in (1, 2, 3, 4):
-        st = A.new_game(seed=players, players=players)
-        while A.current_player(st) is not None:
-            text = A.to_position(st)
-            back = A.from_position(text)
-            assert A.to_position(back) == text
-            assert A.legal_moves(back) == A.legal_moves(st)
-            assert back.second_turn_pending == st.second_turn_pending
-            st = A.apply(st, rng.choice(A.legal_moves(st)))
-        # a record that starts from a mid-game position replays too
-    st = A.new_game(seed=9, players=3)
-    for _ in range(40):
-        st = A.apply(st, rng.choice(A.legal_moves(st)))
-    start = A.from_position(A.to_position(st))
-    cur = start
-    for _ in range(30):
-        cur = A.apply(cur, rng.choice(A.legal_moves(cur)))
-    rec = A.to_record(cur)
-    assert rec["start"] is not None and rec["seed"] == 9
-    assert A.replay(rec) == cur

@@ -10,7 +10,7 @@ import pytest
 from altibox import altitude as A
 from altibox.altitude.render import render_svg
 
-from test_altitude_helpers import AV, CC, SBS, rows, state
+from altitude_support import AV, CC, SBS, rows, state
 
 NS = "{http://www.w3.org/2000/svg}"
 

@@ -10,7 +10,7 @@ import pytest
 from altibox import altitude
 from altibox.core import IllegalMoveError
 
-from test_altitude_helpers import AV, CC, SBS, legal, rows, state
+from altitude_support import AV, CC, SBS, legal, rows, state
 
 A = altitude
 
@@ -624,3 +624,56 @@ def test_replace_keeps_a_fixed_base_direction():
     assert "A 1.-1" not in legal(st) and "A 1.1" in legal(st)
     nxt = A.apply(st, "E 1.0")
     assert nxt.mountains[0] == {(1, 0): 70} and nxt.base_dirs == (1, 0)
+
+
+# ---------------------------------------------------------------- private steps, reveals
+
+def test_every_step_is_private_until_the_end():
+    st = altitude.new_game(seed=8, players=2)
+    assert altitude.private_step(st)   # setup: the hand of 6
+    over = state(players=2, phase="over", current=None, hands=[[], []])
+    assert not altitude.private_step(over) and altitude.is_over(over)
+
+
+def test_setup_reveals_only_the_first_draw_to_the_first_player():
+    st = altitude.new_game(seed=8, players=2, first_player=1)
+    a, b = st.hands[1][:2]
+    nxt = altitude.apply(st, f"R {a} {b}")
+    assert altitude.reveals(st, nxt) == frozenset()       # its owner knew the returned cards
+    c, d = nxt.hands[0][:2]
+    first = altitude.apply(nxt, f"R {c} {d}")
+    assert first.phase == altitude.DRAW and first.current == 1 and first.drawn == d  # b on top
+    assert altitude.reveals(nxt, first) == {1}            # new to 1 (0 returned it)
+    after = altitude.apply(first, "B")
+    assert after.current == 0 and altitude.reveals(first, after) == {0}
+
+
+def test_the_second_draw_of_a_double_turn_is_shown_to_the_same_player():
+    st = state(drawn=88, second_turn_pending=True, mountains=[rows({1: [5]}), {}])
+    after = altitude.apply(st, "B")
+    assert after.current == 0 and after.drawn is not None and not after.second_turn_pending
+    assert altitude.reveals(st, after) == {0}
+
+
+def test_final_phase_moves_reveal_nothing_and_the_end_shows_every_hand():
+    st = state(phase="final", hands=[[57, 61], [9]], mountains=[rows({1: [3]}), {}])
+    nxt = altitude.apply(st, "H 57 1.1")
+    assert nxt.current == 1 and altitude.reveals(st, nxt) == frozenset()
+    end = state(phase="final", hands=[[SBS[0]], []], passes=1)
+    assert legal(end) == {"pass"}
+    over = altitude.apply(end, "pass")
+    assert altitude.is_over(over) and altitude.reveals(end, over) == {None}
+    shown = altitude.view(over, None)
+    assert shown["final_hands"] == [[SBS[0]], []] and shown["hand"] == []
+    assert altitude.view(end, None)["final_hands"] is None
+
+
+def test_the_public_view_hides_every_hand_and_the_drawn_card():
+    st = state(drawn=88, hands=[[1, 2, 3, 4], [11, 12, 13, 14]])
+    public = altitude.view(st, None)
+    assert public["player"] is None and public["hand"] == [] and public["drawn"] is None
+    assert public["legal_moves"] == [] and public["returned"] == []
+    assert public["hand_sizes"] == [4, 4] and public["pile_size"] == len(st.draw_pile)
+    assert altitude.view(st, 0)["drawn"] == 88 and altitude.view(st, 1)["drawn"] is None
+    svg = altitude.render_svg(public)
+    assert "Cards hidden" in svg and 'data-move="' not in svg

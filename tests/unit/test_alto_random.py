@@ -1,14 +1,16 @@
-"""Seeded random Alto games checking every invariant of spec §14 after every ply."""
+"""Seeded random Alto games checking every invariant of spec §14 after every ply.
+
+What every game must do (sorted legal moves, records, views, errors) is checked by
+``test_contract.py``; here only Alto's own invariants.
+"""
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
 
 from altibox import alto
-from altibox.core import loads
 
 
 def check_invariants(s: alto.State, movement_moves: int) -> None:
@@ -35,9 +37,7 @@ def check_invariants(s: alto.State, movement_moves: int) -> None:
     # 5
     some_tile_holds = any(c.stack for c in tiles)
     assert bool(legal) == (s.phase == alto.PLACEMENT or some_tile_holds)
-    # legal moves sorted and unique; sources/destinations agree with them
-    texts = [str(m) for m in legal]
-    assert texts == sorted(set(texts))
+    # sources/destinations agree with the legal moves
     if s.phase == alto.MOVEMENT:
         assert alto.sources(s) == sorted({m.src for m in legal})
         for src in alto.sources(s):
@@ -102,14 +102,8 @@ def play_game(i: int) -> tuple[alto.State, int]:
         movement_moves += was_movement
         s = nxt
         check_invariants(s, movement_moves)
-    # the first player makes the first move; the phase count of moves matches the record
+    # the phase count of moves matches the moves played
     assert len(s.moves) == movement_moves + (16 if setup == "alternate" else 0)
-    # record round trip through JSON text
-    record = alto.to_record(s, meta={"names": ["A", "B"]})
-    again = alto.replay(loads(json.dumps(record)))
-    assert alto.to_position(again) == alto.to_position(s)
-    assert alto.outcome(again) == alto.outcome(s)
-    assert again.moves == s.moves
     return s, movement_moves
 
 

@@ -238,7 +238,18 @@ def test_seats_and_view():
     assert [alto.seat_name(s, p) for p in (0, 1)] == ["Red", "White"]
     with pytest.raises(ValueError):
         alto.seat_name(s, 2)
-    assert alto.view(s, 0) is s and alto.view(s, 1) is s
+    # perfect information: every seat and a spectator see the same facts
+    views = [alto.view(s, p) for p in (0, 1, None)]
+    assert [v.pop("player") for v in views] == [0, 1, None]
+    assert views[0] == views[1] == views[2]
+    v = views[0]
+    assert v["phase"] == "placement" and v["current_player"] == 0 and v["ply"] == 0
+    assert [c["cell"] for c in v["cells"]] == list(alto.CELLS)
+    assert all(c["bright"] and c["stack"] == "" for c in v["cells"])
+    assert v["legal_moves"] == [str(m) for m in alto.legal_moves(s)] and len(v["legal_moves"]) == 16
+    assert v["scores"] == [0, 0] and v["outcome"] is None
+    with pytest.raises(ValueError):
+        alto.view(s, 2)
 
 
 @pytest.mark.parametrize("text", ["@c3", "b2c3", "a1d4", "@a1", "d4d3"])
@@ -331,3 +342,17 @@ def test_state_is_immutable_and_hashable():
     t = alto.apply(s, "@a1")
     assert s.moves == () and t.moves == ("@a1",) and s.cell("a1").stack == ""
     assert hash(s) == hash(alto.new_game(seed=1)) and s == alto.new_game(seed=1)
+
+
+def test_no_private_step_and_nothing_revealed():
+    """Perfect information (spec §2): no private step, no ply reveals anything, so undo is
+    unlimited; the facts say so too."""
+    assert (alto.INFO.hidden, alto.INFO.chance, alto.INFO.seats) == (False, False, ("Red", "White"))
+    s = alto.new_game(seed=4)
+    rng = random.Random(4)
+    while not alto.is_over(s):
+        assert alto.private_step(s) is False
+        nxt = alto.apply(s, rng.choice(alto.legal_moves(s)))
+        assert alto.reveals(s, nxt) == frozenset()
+        s = nxt
+    assert alto.private_step(s) is False and alto.outcome(s) is not None

@@ -14,20 +14,70 @@ All component data is the house set in ``house_set.json`` (spec §18), read by
     (0, 'draw')
 
 plus :func:`describe` (words for a log), :func:`check` (validity rules and spec §21
-invariants), :func:`score_breakdown` (live score pad) and :func:`is_over`. The move notation is
-documented in :mod:`altibox.altiplano.rules`.
+invariants) and :func:`score_breakdown` (live score pad).
+
+Kind of game (:data:`INFO`): 2–5 players; chance after setup (every bag draw); hidden
+information (:func:`view`); :func:`private_step` and :func:`reveals` say when a seat must act
+unseen and which plies showed something new.
+
+Move notation
+-------------
+
+Every move is one string; ``legal_moves`` is sorted by it::
+
+    role:ROLE            draft variant: choose a role (phase roles)
+    GOOD<SRC  coin<SRC   draw phase: return a good from an action space to a planning space /
+                         take coins back (also in planning: take back a good placed this round)
+    draw                 draw phase: fill the open planning spaces from the bag (spec §6.1)
+    GOOD>bag             draw control (D2): put one drawn good back into the bag
+    GOOD>SRC  coin>SRC   planning: place a good (or coin) on an action source's spaces
+    done                 planning: declare done / final storage: finish
+    @LOC                 actions: put the pawn on its first location (free, spec §8)
+    go:LOC               move by cart (first cart free, D7 free, other carts cost 1 food)
+    step:LOC             move one step to a neighbouring location for 1 food
+    SRC[:ARG...]         run the recipe matching the goods on SRC; ARG is a chosen good, a
+                         house/boat type (e.g. village:silver, harbor:fish) or warehouse rows
+                         ``rN`` for stored goods / gained corn (e.g. village:r1:r2, road:r3)
+    sell:GOOD            Market: sell one good from the Market spaces (H5 price)
+    deliver:GOOD[:rN]    Market: deliver one good to the open order (rN: row for the corn a
+                         completed order gives)
+    order:ID  buy:ID     Market: take an order (1 coin) / buy an extension (price + surcharge)
+    cart                 Village: buy a cart (1 coin)
+    end  pass            actions: end the turn (after acting) / pass for the rest of the round
+    store:GOOD:rN        final storage (D1): store one owned good in warehouse row N
+
+SRC is a location id (``farm``…), the player's role id (``shepherd``…), an extension id
+(``B3``…) or ``move`` (the movement food spaces).
+
+
+Position format (``to_position`` / ``from_position``, :mod:`altibox.altiplano.position`)
+----------------------------------------------------------------------------------------
+
+Compact JSON text with sorted keys, one object: ``{"format": "altiplano", "version": 1,
+"seed", "players", "options" (non-default only), "ring" (locations clockwise), "round",
+"phase", "start_player", "current", "queue", "supply" ({good: count}), "houses", "boats",
+"carts", "orders", "removed", "pile" (face-down extensions, top first), "display" (5 slots,
+cheapest first, null = empty), "gone", "bought_any", "trigger", "trigger_round",
+"final_round", "lost_corn", "roles_left", "turn": {"acted", "moved_after", "source",
+"order_taken"}, "seats": [{"role", "coins", "bag", "crate", "planning", "sources": {id:
+{"goods", "coins", "fresh", "fresh_coins"}}, "warehouse", "extensions": [[id, round]],
+"houses", "boats", "order", "completed_orders", "road", "carts", "carts_used", "d7_used",
+"cart_bought", "ext_bought", "pawn", "passed", "pending_return", "store_left"}, ...]}``.
+It holds the hidden information too (for saves and tests, never for another player's screen).
+The validity rules are numbered in :data:`POSITION_RULES`.
 """
 
+from .position import POSITION_RULES, check, from_position, replay, to_position, to_record
 from .rules import (
-    GAME_ID, LOCATIONS, NAME, OPTIONS, PHASES, PLAYERS, Move, Player, State, apply, check,
-    current_player, describe, from_position, is_over, legal_moves, new_game, num_players,
-    outcome, owned_goods, parse_move, replay, score_breakdown, seat_name, to_position,
-    to_record, total_coins, view,
+    GAME_ID, INFO, LOCATIONS, NAME, OPTIONS, PHASES, PLAYERS, Move, Player, State, apply,
+    current_player, describe, is_over, legal_moves, new_game, num_players, outcome, owned_goods,
+    parse_move, private_step, reveals, score_breakdown, seat_name, total_coins, view,
 )
 
 __all__ = [
-    "NAME", "PLAYERS", "OPTIONS", "GAME_ID", "LOCATIONS", "PHASES", "Move", "Player", "State",
+    "GAME_ID", "INFO", "NAME", "PLAYERS", "OPTIONS", "LOCATIONS", "PHASES", "POSITION_RULES",
+    "Move", "Player", "State",
     "new_game", "num_players", "seat_name", "current_player", "legal_moves", "apply", "outcome",
-    "parse_move", "view", "to_position", "from_position", "to_record", "replay", "describe",
-    "check", "is_over", "score_breakdown", "owned_goods", "total_coins",
+    "is_over", "parse_move", "view", "private_step", "reveals", "to_position", "from_position",
+    "to_record", "replay", "describe", "check", "score_breakdown", "owned_goods", "total_coins",
 ]

@@ -1,13 +1,15 @@
 """Altitude -- the card game of mountains (rules: ``shared/rules/altitude.md``), pure Python.
 
-A card game for 1 to 4 players with hidden information (hands, the draw pile) and one chance
-event (the shuffle). Each player builds a brick-offset pyramid of numbered cards; cable cars,
+Kind of game: 1 to 4 players (1 = solo, spec §13); chance (the shuffle, whose cards then come
+one draw at a time after setup); hidden information (every hand, the drawn card of the player
+to move, the order of the draw pile, the cards returned at setup). Each player builds a brick-offset pyramid of numbered cards; cable cars,
 avalanches and Saint Bernards bend the rules. The API is DESIGN.md §2::
 
-    from altibox import altitude
-    st = altitude.new_game(seed=7, players=2)         # options: altitude.OPTIONS
-    st = altitude.apply(st, altitude.legal_moves(st)[0])
-    altitude.view(st, 0); altitude.to_position(st); altitude.to_record(st)
+    >>> from altibox import altitude
+    >>> st = altitude.new_game(seed=7, players=2)         # options: altitude.OPTIONS
+    >>> st = altitude.apply(st, altitude.legal_moves(st)[0])
+    >>> altitude.current_player(st), altitude.view(st, None)["hand_sizes"]
+    (1, [4, 6])
 
 Game flow (spec §7-§11): ``setup`` (each player in turn, from ``first_player``, keeps 4 of
 their 6 cards and returns 2 onto the pile) -> ``draw`` (every turn starts with an automatic
@@ -75,12 +77,14 @@ Compact JSON text, one object::
      "mountains": [[{"row": 1, "col": 0, "card": 57}, ...], ...]}
 
 During setup the returned pairs wait apart and go onto the pile when the last player has
-chosen. :func:`from_position` checks the rules of :data:`POSITION_RULES` and raises
-``PositionError`` with ``.rule`` set.
+chosen. :func:`from_position` (in :mod:`altibox.altitude.position`) checks the rules of
+:data:`POSITION_RULES` and raises ``PositionError`` with ``.rule`` set.
 
 What ``view(state, player)`` omits (spec §15): every other player's hand cards and drawn card
 (only their hand sizes are given), the draw pile's cards (only its size; the player's own
-returned setup cards still in the pile are listed), and nothing else is hidden.
+returned setup cards still in the pile are listed), and nothing else is hidden. The public view
+``view(state, None)`` (a spectator at the table) omits every hand, the drawn card and the
+cards returned at setup; once the game is over every view shows every hand (``final_hands``).
 
 SVG slots (``render.render_svg``)
 ---------------------------------
@@ -90,22 +94,25 @@ Every mountain slot is a ``<g data-cell="pQ:LR:C">`` (player Q, level/row R, col
 """
 
 from .cards import AVALANCHE, CABLE, DECKS, NUM, SB, ANIMAL, Card, Deck, get_deck, house_deck
+from .position import POSITION_RULES, from_position, replay, to_position, to_record
 from .render import choice_cells, render_svg
-from .words import explain, prompt, public_move, public_position, scoreboard
 from .rules import (
-    DRAW, FINAL, GAME_ID, NAME, OPTIONS, OVER, PHASES, PLAYERS, POSITION_RULES, SETUP, YEAR,
-    Move, MountainInfo, State, apply, apply_unchecked, card_label, current_player, describe,
-    from_position, height, legal_moves, mountain_info, new_game, num_players, outcome,
-    parse_move, replay, resolve, score_breakdown, seat_name, to_position, to_record, view,
+    DRAW, FINAL, GAME_ID, INFO, NAME, OPTIONS, OVER, PHASES, PLAYERS, SETUP, YEAR, Move,
+    MountainInfo, State, apply, apply_unchecked, current_player, height, is_over, legal_moves,
+    mountain_info, new_game, num_players, outcome, parse_move, private_step, resolve, reveals,
+    score_breakdown, seat_name, view,
+)
+from .words import (
+    card_label, describe, explain, prompt, public_move, public_position, scoreboard,
 )
 
 __all__ = [
-    "NAME", "GAME_ID", "PLAYERS", "OPTIONS", "YEAR", "PHASES", "SETUP", "DRAW", "FINAL", "OVER",
-    "POSITION_RULES", "Move", "State", "MountainInfo", "Card", "Deck", "DECKS", "get_deck",
-    "house_deck", "NUM", "ANIMAL", "CABLE", "AVALANCHE", "SB",
+    "GAME_ID", "INFO", "NAME", "PLAYERS", "OPTIONS", "YEAR", "PHASES", "SETUP", "DRAW", "FINAL",
+    "OVER", "POSITION_RULES", "Move", "State", "MountainInfo", "Card", "Deck", "DECKS",
+    "get_deck", "house_deck", "NUM", "ANIMAL", "CABLE", "AVALANCHE", "SB",
     "new_game", "num_players", "seat_name", "current_player", "legal_moves", "apply",
-    "apply_unchecked", "outcome", "parse_move", "view", "to_position", "from_position",
-    "to_record", "replay", "describe", "card_label", "height", "mountain_info",
-    "score_breakdown", "resolve", "render_svg",
+    "apply_unchecked", "outcome", "is_over", "parse_move", "view", "private_step", "reveals",
+    "to_position", "from_position", "to_record", "replay", "describe", "card_label", "height",
+    "mountain_info", "score_breakdown", "resolve", "render_svg",
     "choice_cells", "public_position", "public_move", "scoreboard", "prompt", "explain",
 ]

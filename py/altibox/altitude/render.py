@@ -331,7 +331,9 @@ def render_svg(view: "dict[str, Any]", ui: "dict[str, Any] | None" = None) -> st
     """The board of ``view`` (from ``altitude.view``) as an SVG string.
 
     Args:
-        view: the seat's view (only what that seat may see).
+        view: the seat's view (only what that seat may see), or the public view
+            (``altitude.view(state, None)``), which is drawn with every hand face down and the
+            seat to move (else seat 0) in the viewer's place.
         ui: the page's selection; see the module docstring for the keys.
 
     Returns:
@@ -344,12 +346,16 @@ def render_svg(view: "dict[str, Any]", ui: "dict[str, Any] | None" = None) -> st
     by_id = deck.by_id
     n = view["players"]
     me = view["player"]
+    public = me is None
+    if public:
+        me = view.get("current_player")
+        me = 0 if me is None else me
     names = [str(x) for x in (ui.get("names") or [])][:n]
     names += [f"Player {i + 1}" for i in range(len(names), n)]
     legal = list(view.get("legal_moves") or [])
     phase = view["phase"]
     selected = ui.get("selected")
-    hide = bool(ui.get("hide_hand"))
+    hide = bool(ui.get("hide_hand")) or public
     focus = ui.get("focus")
     if hide:
         legal = []
@@ -396,7 +402,7 @@ def render_svg(view: "dict[str, Any]", ui: "dict[str, Any] | None" = None) -> st
         y += GAP
         if i == 0:
             y = _tray(parts, view, y, hand, drawn, hide, legal, phase, selected, selectable,
-                      setup_moves, focus, by_id, names[me])
+                      setup_moves, focus, by_id, names[me], me)
             y += GAP
     total_h = y - GAP
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" class="altitude-board" '
@@ -526,7 +532,7 @@ def _panel(parts, view, q, py, name, own, to_play, by_id, deck, cell_moves, focu
 
 
 def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable,
-          setup_moves, focus, by_id, my_name) -> float:
+          setup_moves, focus, by_id, my_name, me) -> float:
     """The tray at height ``ty``: drawn card, hand, pile, discard, pass; returns its bottom."""
     parts.append(f'<g class="tray" transform="translate(0,{ty:g})">')
     parts.append(f'<rect class="tray-bg" x="0" y="0" width="{W}" height="{TRAY_H}" rx="12"/>')
@@ -534,7 +540,7 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
     big_y = top + CH - CH * BIG   # top of the drawn card
     x = 18
     if hide:
-        k = view["hand_sizes"][view["player"]]
+        k = view["hand_sizes"][me]
         parts.append(f'<text class="cap" x="{x}" y="22">HAND \u00b7 FACE DOWN</text>')
         for i in range(k):
             parts.append(f'<g class="hidden-card" transform="translate({x + i * 22},{top})" '

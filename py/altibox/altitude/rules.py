@@ -1,26 +1,22 @@
-"""Altitude's rules engine (rules/altitude.md), behind the API of DESIGN.md §2.
+"""Altitude's rules engine (rules/altitude.md): state, moves, legality, scoring, views.
 
-See the package docstring (``altibox.altitude``) for the move notation and the position format.
-Everything here is pure: :func:`apply` never mutates its input state.
+See the package docstring (``altibox.altitude``) for the kind of game, the move notation and
+the position format; positions and records live in :mod:`altibox.altitude.position`, words in
+:mod:`altibox.altitude.words`. Everything here is pure: :func:`apply` never mutates its input.
 """
 
 from __future__ import annotations
 
-import json
-import sys
+from dataclasses import dataclass
 from typing import Any
 
-from ..core import (IllegalMoveError, Outcome, PositionError, check_seed, new_seed,
-                    non_default, resolve_options, rng_for)
-from ..core import replay as _core_replay
-from ..core import to_record as _core_to_record
+from .. import core
+from ..core import (FormField, GameInfo, IllegalMoveError, Outcome, check_seed, new_seed,
+                    resolve_options, rng_for)
 from .cards import ANIMAL, AVALANCHE, CABLE, DAHUT, DECKS, NUM, PLACEABLE, SB, Deck, get_deck
 
 GAME_ID = "altitude"
-NAME = "Altitude"
-PLAYERS = range(1, 5)
 YEAR = "c. 2017"  # spec §2, DECISION (metadata field `year`)
-POSITION_SCHEMA = 1
 
 DEAL = 6          # spec §7.1
 HAND = 4          # spec §7.2, §7.4
@@ -46,6 +42,31 @@ OPTIONS: "dict[str, tuple[type, Any, Any]]" = {
     "final_phase": (str, "round_robin", ("round_robin", "bulk")),            # §11
     "tiebreak": (str, "shared", ("shared", "most_cards_in_mountain")),       # §12
 }
+
+#: The static facts of Altitude (DESIGN.md §2): draws after setup (chance), hands and the
+#: pile hidden.
+INFO = GameInfo(
+    id=GAME_ID,
+    name="Altitude",
+    players=range(1, 5),
+    options=OPTIONS,
+    chance=True,
+    hidden=True,
+    blurb="Build the highest mountain from numbered cards, with cable cars, avalanches, Saint "
+          "Bernards and animals. Solo or with friends on one device.",
+    players_text="1 to 4 players",
+    default_players=2,
+    seats=None,
+    form=(
+        FormField("players", "Players", ((1, "Solo"), (2, "2"), (3, "3"), (4, "4"))),
+        FormField("first_player", "Who starts",
+                  tuple((p, f"Player {p + 1}") for p in range(4))),
+    ),
+    notation="An action code and its arguments separated by single spaces, e.g. 'A 1.0' "
+             "(place the drawn card at row 1, column 0) or 'C p1 2.-1'.",
+)
+NAME = INFO.name  #: alias of ``INFO.name`` (DESIGN.md §2)
+PLAYERS = INFO.players  #: alias of ``INFO.players``
 
 _NONE_WORDS = ("none", "null", "off", "")
 _BLOCKED = 1 << 40   # threshold of an upper slot resting on an avalanche
@@ -88,12 +109,18 @@ def resolve(options: "dict[str, Any] | None" = None) -> "dict[str, Any]":
 # Moves
 
 
-class Move(str):
-    """One move, as its notation (a ``str`` subclass: frozen, hashable, ``str(move)`` is it).
+@dataclass(frozen=True, order=True)
+class Move(core.Move):
+    """One move (the one Move design of :class:`altibox.core.Move`: frozen, hashable, ordered
+    by notation, ``str(move)`` is its ``text``).
 
     The parsed parts are available as properties: :attr:`action`, :attr:`card`,
     :attr:`card2`, :attr:`target`, :attr:`row`, :attr:`col`. Build one with
     :func:`parse_move` (which checks the syntax); see the package docstring for the notation.
+
+        >>> m = parse_move("F2 118 p0 1.-3")
+        >>> m.action, m.card, m.target, m.row, m.col
+        ('F2', 118, 0, 1, -3)
     """
 
     __slots__ = ()
@@ -101,40 +128,37 @@ class Move(str):
     @property
     def parts(self) -> "tuple[str, int | None, int | None, int | None, int | None, int | None]":
         """``(action, card, card2, target, row, col)``; absent parts are ``None``."""
-        return _parse(self)
+        return _parse(self.text)
 
     @property
     def action(self) -> str:
         """The action code: ``R A B C D E F1 F2 H V S`` or ``pass``."""
-        return self.split(" ", 1)[0]
+        return _parse(self.text)[0]
 
     @property
     def card(self) -> "int | None":
         """The hand card played (or the first returned card for ``R``), else ``None``."""
-        return _parse(self)[1]
+        return _parse(self.text)[1]
 
     @property
     def card2(self) -> "int | None":
         """The second returned card of a setup move ``R``, else ``None``."""
-        return _parse(self)[2]
+        return _parse(self.text)[2]
 
     @property
     def target(self) -> "int | None":
         """The player whose mountain is targeted, when the notation names one (C F1 F2 V S)."""
-        return _parse(self)[3]
+        return _parse(self.text)[3]
 
     @property
     def row(self) -> "int | None":
         """The slot's row (1 = base), or ``None``."""
-        return _parse(self)[4]
+        return _parse(self.text)[4]
 
     @property
     def col(self) -> "int | None":
         """The slot's column (may be negative), or ``None``."""
-        return _parse(self)[5]
-
-    def __repr__(self) -> str:
-        return f"Move({str.__repr__(self)})"
+        return _parse(self.text)[5]
 
 
 # action -> argument layout: c = card id, p = player "p<i>", s = slot "row.col"
@@ -208,8 +232,26 @@ def parse_move(text: str) -> Move:
     """
     if isinstance(text, Move):
         return text
-    _parse(text)
-    return Move(text)
+    if not isinstance(text, str):
+        raise ValueError(f"a move is notation text like 'A 1.0', got {text!r}")
+    m = _MOVES.get(text)
+    if m is None:
+        _parse(text)
+        m = _move(text)
+    return m
+
+
+_MOVES: "dict[str, Move]" = {}
+
+
+def _move(text: str) -> Move:
+    """The one :class:`Move` of a notation known to be well formed (cached)."""
+    m = _MOVES.get(text)
+    if m is None:
+        m = Move(text)
+        if len(_MOVES) < 50000:
+            _MOVES[text] = m
+    return m
 
 
 # --------------------------------------------------------------------------------------------
@@ -584,7 +626,7 @@ def legal_moves(state: State) -> "list[Move]":
     """
     got = state._cache.get("sorted")
     if got is None:
-        got = state._cache["sorted"] = sorted(map(Move, _legal_texts(state)))
+        got = state._cache["sorted"] = [_move(t) for t in sorted(_legal_texts(state))]
     return list(got)
 
 
@@ -602,7 +644,7 @@ def apply(state: State, move: "Move | str") -> State:
         IllegalMoveError: a well-formed move that is not legal here (including any move once
             the game is over).
     """
-    text = str(move)
+    text = move.text if isinstance(move, Move) else move
     action, card, card2, target, row, col = _parse(text)
     if action == "D" and state.phase == DRAW and card == state.drawn:
         text = f"A {row}.{col}"
@@ -620,7 +662,7 @@ def apply_unchecked(state: State, move: "Move | str") -> State:
 
     The result of an illegal move is undefined.
     """
-    text = str(move)
+    text = move.text if isinstance(move, Move) else move
     return _apply_parsed(state, text, *_parse(text))
 
 
@@ -862,26 +904,32 @@ def outcome(state: State) -> "Outcome | None":
 # View (spec §15, hidden information)
 
 
-def view(state: State, player: int) -> "dict[str, Any]":
-    """What ``player`` may see (spec §15), JSON-friendly. Nothing hidden from them is in it.
+def view(state: State, player: "int | None") -> "dict[str, Any]":
+    """What seat ``player`` may see (spec §15), or with ``player=None`` what a spectator at the
+    table sees (the public view). JSON-friendly; nothing hidden from that seat is in it.
 
-    Returns a dict with: ``game``, ``player``, ``players``, ``options``, ``phase``,
-    ``current_player``, ``second_turn_pending``, ``consecutive_passes``, ``ply``;
-    ``hand`` (own cards, sorted ids); ``drawn`` (the card this player just drew, only while it
-    is their draw-phase turn, else ``None``); ``hand_sizes`` (every player's hand size);
-    ``pile_size``; ``discard`` (ids, bottom first); ``mountains`` (per player, a list of
-    ``{"row", "col", "card"}`` sorted by row then column); ``returned`` (own returned setup
-    cards that are still in the pile or waiting to go on it, top-most first);
-    ``legal_moves`` (notation, only when this player is to move: derived from the above);
-    ``outcome`` (``Outcome.to_json()`` once over, else ``None``).
+    Returns a dict with: ``game``, ``player`` (``None`` for the public view), ``players``,
+    ``options``, ``phase``, ``current_player``, ``second_turn_pending``,
+    ``consecutive_passes``, ``ply``; ``hand`` (own cards, sorted ids; ``[]`` in the public
+    view); ``drawn`` (the card this player just drew, only while it is their draw-phase turn,
+    else ``None``); ``hand_sizes`` (every player's hand size); ``pile_size``; ``discard`` (ids,
+    bottom first); ``mountains`` (per player, a list of ``{"row", "col", "card"}`` sorted by row
+    then column); ``returned`` (own returned setup cards that are still in the pile or waiting
+    to go on it, top-most first; ``[]`` in the public view); ``legal_moves`` (notation, only
+    when this player is to move: derived from the above); ``final_hands`` (every hand, once the game
+    is over and the hands are shown for scoring, spec §12; else ``None``); ``outcome``
+    (``Outcome.to_json()`` once over, else ``None``).
 
     Raises:
         ValueError: no such player.
     """
-    _check_player(state, player)
-    to_move = state.current == player
+    if player is not None:
+        _check_player(state, player)
+    to_move = player is not None and state.current == player
     pile = state.draw_pile
-    if state.phase == SETUP:
+    if player is None:
+        ret = []
+    elif state.phase == SETUP:
         ret = list(reversed(state.returned[player]))
     else:
         ret = sorted((c for c in state.returned[player] if c in pile), key=pile.index,
@@ -890,7 +938,8 @@ def view(state: State, player: int) -> "dict[str, Any]":
     mts = cache.get("mountains")
     if mts is None:
         mts = cache["mountains"] = [_mountain_json(m) for m in state.mountains]
-    out = outcome(state) if state.phase == OVER else None
+    over = state.phase == OVER
+    out = outcome(state) if over else None
     return {
         "game": GAME_ID,
         "player": player,
@@ -901,343 +950,50 @@ def view(state: State, player: int) -> "dict[str, Any]":
         "second_turn_pending": state.second_turn_pending,
         "consecutive_passes": state.consecutive_passes,
         "ply": len(state.moves),
-        "hand": list(state.hands[player]),
+        "hand": list(state.hands[player]) if player is not None else [],
         "drawn": state.drawn if (to_move and state.phase == DRAW) else None,
         "hand_sizes": [len(h) for h in state.hands],
         "pile_size": len(pile),
         "discard": list(state.discard),
         "mountains": [[dict(e) for e in mt] for mt in mts],
         "returned": ret,
-        "legal_moves": list(map(str, legal_moves(state))) if to_move else [],
+        "legal_moves": [m.text for m in legal_moves(state)] if to_move else [],
+        "final_hands": [list(h) for h in state.hands] if over else None,
         "outcome": out.to_json() if out is not None else None,
     }
 
 
+def is_over(state: State) -> bool:
+    """True once the game has ended (phase ``over``, spec §11): ``outcome(state)`` is then set."""
+    return state.phase == OVER
+
+
+def private_step(state: State) -> bool:
+    """Whether the seat to act holds information the others must not see while it acts.
+
+    Altitude: always while the game runs: the player to move looks at their hand (setup, draw
+    and final phases) and, in the draw phase, at the drawn card (spec §15).
+    """
+    return state.phase != OVER
+
+
+def reveals(before: State, after: State) -> "frozenset[int | None]":
+    """To whom the ply ``before`` -> ``after`` (``after = apply(before, move)``) revealed
+    information nobody had before: seat numbers, or ``None`` for everyone at the table.
+
+    - A ply that ends in the draw phase drew a card (the automatic draw that starts a turn,
+      spec §8, also the first draw after setup and the second draw of a double turn, §10):
+      the drawn card is shown to the seat that drew it -> ``{that seat}``.
+    - The ply that ends the game shows every hand for scoring (spec §12) -> ``{None}``.
+    - Anything else shows only cards their player already knew (a hand card played, the drawn
+      card placed or discarded, cards returned at setup) -> the empty set.
+    """
+    if after.phase == OVER:
+        return frozenset((None,)) if before.phase != OVER else frozenset()
+    if after.phase == DRAW:
+        return frozenset((after.current,))
+    return frozenset()
+
+
 def _mountain_json(m: dict) -> "list[dict[str, int]]":
     return [{"row": r, "col": c, "card": m[(r, c)]} for (r, c) in sorted(m)]
-
-
-# --------------------------------------------------------------------------------------------
-# Words for the log
-
-
-def card_label(state: State, cid: int) -> str:
-    """A card's words, e.g. ``"57"``, ``"40 black grouse"``, ``"cable car"``."""
-    return state.deck.by_id[cid].label
-
-
-def _slot_words(r: int, c: int) -> str:
-    return f"level {r}, column {c}"
-
-
-def describe(state: State, move: "Move | str") -> str:
-    """Readable words for ``move`` played in ``state`` (the state before it), for the log.
-
-    Only says what every player may see: a card placed on a mountain or discarded is named; a
-    card that goes into a hand (the kept drawn card) or back onto the pile is not.
-
-    Raises:
-        ValueError: malformed notation.
-    """
-    action, card, card2, target, row, col = _parse(str(move))
-    p = state.current
-    who = seat_name(state, p) if p is not None else "?"
-    x = state.drawn
-    if action == "D" and card == x:
-        action = "A"
-
-    def name(q):
-        return "their own" if q == p else f"{seat_name(state, q)}'s"
-
-    def lab(cid):
-        return card_label(state, cid) if cid in state.deck.by_id else f"card {cid}"
-
-    if action == "R":
-        return f"{who} keeps 4 cards and returns 2 to the top of the pile"
-    if action == "A":
-        return f"{who} places the drawn {lab(x)} on their mountain at {_slot_words(row, col)}"
-    if action == "B":
-        return f"{who} discards the drawn {lab(x)}"
-    if action == "C":
-        return (f"{who} places the drawn {lab(x)} on {name(target)} mountain at "
-                f"{_slot_words(row, col)}")
-    if action == "D":
-        return (f"{who} keeps the drawn card and places {lab(card)} from their hand on their "
-                f"mountain at {_slot_words(row, col)}")
-    if action == "E":
-        old = state.mountains[p].get((row, col)) if p is not None else None
-        old_w = lab(old) if old is not None else "a card"
-        return (f"{who} replaces {old_w} at {_slot_words(row, col)} with the drawn {lab(x)}; "
-                f"{old_w} is discarded")
-    if action == "F1":
-        return (f"{who} draws a Saint Bernard and removes the avalanche from {name(target)} "
-                f"mountain at {_slot_words(row, col)}")
-    if action == "F2":
-        return (f"{who} keeps the drawn card and plays a Saint Bernard from their hand to remove "
-                f"the avalanche from {name(target)} mountain at {_slot_words(row, col)}")
-    if action == "H":
-        return f"{who} places {lab(card)} from their hand on their mountain at {_slot_words(row, col)}"
-    if action == "V":
-        return (f"{who} drops an avalanche from their hand on {name(target)} mountain at "
-                f"{_slot_words(row, col)}")
-    if action == "S":
-        return (f"{who} plays a Saint Bernard from their hand to remove the avalanche from "
-                f"{name(target)} mountain at {_slot_words(row, col)}")
-    return f"{who} passes"
-
-
-# --------------------------------------------------------------------------------------------
-# Positions (spec §16)
-
-
-def to_position(state: State) -> str:
-    """The position as compact JSON text (package docstring, "Position format")."""
-    obj = {
-        "schema": POSITION_SCHEMA,
-        "game": GAME_ID,
-        "options": non_default(OPTIONS, state.options),
-        "seed": state.seed,
-        "players": state.players,
-        "phase": state.phase,
-        "current_player": state.current,
-        "second_turn_pending": state.second_turn_pending,
-        "consecutive_passes": state.consecutive_passes,
-        "draw_pile": list(state.draw_pile),
-        "drawn": state.drawn,
-        "discard": list(state.discard),
-        "hands": [list(h) for h in state.hands],
-        "returned": [list(r) for r in state.returned],
-        "base_dirs": list(state.base_dirs),
-        "mountains": [_mountain_json(m) for m in state.mountains],
-    }
-    return json.dumps(obj, separators=(",", ":"))
-
-
-#: The validity rules checked by :func:`from_position` (``PositionError.rule``).
-POSITION_RULES = {
-    1: "the text is a JSON object with schema 1 and game 'altitude'",
-    2: "the options are valid",
-    3: "every field is present with the right type; players 1-4; lists sized per player",
-    4: "phase and current player agree (None only when over; setup order respected)",
-    5: "every card of the deck is in exactly one place (pile, drawn, hands, mountains, discard, "
-       "or returned during setup)",
-    6: "hand sizes fit the phase (setup 6 or 4, draw 4, later at most 4); setup has empty "
-       "mountains and discard",
-    7: "drawn card only in the draw phase; second_turn_pending only in the draw phase; "
-       "consecutive_passes in range",
-    8: "mountain geometry: rows 1-10, upper cards on two supports, base span at most 10",
-    9: "card rules on mountains: no Saint Bernard, upper numbered cards strictly above both "
-       "supports and never on an avalanche, nothing but a cable car on an avalanche",
-}
-
-
-def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
-def from_position(text: str, **options: Any) -> State:
-    """Read a position written by :func:`to_position` (package docstring, "Position format").
-
-    Options given here override those stored in the position.
-
-    Raises:
-        PositionError: with ``.rule`` one of :data:`POSITION_RULES`.
-    """
-    try:
-        obj = json.loads(text)
-    except (TypeError, ValueError) as exc:
-        raise PositionError(f"not JSON: {exc}", rule=1) from None
-    if not isinstance(obj, dict) or obj.get("schema") != POSITION_SCHEMA or obj.get("game") != GAME_ID:
-        raise PositionError("expected a JSON object with schema 1 and game 'altitude'", rule=1)
-    pos_opts = obj.get("options", {})
-    if not isinstance(pos_opts, dict):
-        raise PositionError("options must be an object", rule=2)
-    try:
-        opts = resolve({**pos_opts, **options})
-        deck = get_deck(opts["deck"], opts["include_dahut"])
-    except ValueError as exc:
-        raise PositionError(str(exc), rule=2) from None
-
-    def need(key, check, what):
-        if key not in obj or not check(obj[key]):
-            raise PositionError(f"field {key!r} must be {what}", rule=3)
-        return obj[key]
-
-    n = need("players", lambda v: _is_int(v) and v in PLAYERS, "a player count from 1 to 4")
-    if opts["first_player"] >= n:
-        raise PositionError("first_player is not a player of this game", rule=2)
-    seed = obj.get("seed")
-    if seed is not None:
-        try:
-            check_seed(seed)
-        except ValueError as exc:
-            raise PositionError(str(exc), rule=3) from None
-    phase = need("phase", lambda v: v in PHASES, "one of " + ", ".join(PHASES))
-    cur = obj.get("current_player")
-    stp = need("second_turn_pending", lambda v: isinstance(v, bool), "true or false")
-    passes = need("consecutive_passes", _is_int, "a whole number")
-
-    def ids(v):
-        return isinstance(v, list) and all(_is_int(x) for x in v)
-
-    def per_player(v, check):
-        return isinstance(v, list) and len(v) == n and all(check(x) for x in v)
-
-    pile = need("draw_pile", ids, "a list of card ids")
-    drawn = obj.get("drawn")
-    if drawn is not None and not _is_int(drawn):
-        raise PositionError("field 'drawn' must be a card id or null", rule=3)
-    discard = need("discard", ids, "a list of card ids")
-    hands = need("hands", lambda v: per_player(v, ids), "a list of card-id lists, one per player")
-    returned = obj.get("returned", [[] for _ in range(n)])
-    if not per_player(returned, lambda r: ids(r) and len(r) in (0, 2)):
-        raise PositionError("field 'returned' must hold, per player, [] or two card ids", rule=3)
-    bdirs = obj.get("base_dirs", [0] * n)
-    if not per_player(bdirs, lambda d: _is_int(d) and d in (-1, 0, 1)):
-        raise PositionError("field 'base_dirs' must hold -1, 0 or 1 per player", rule=3)
-
-    def entry(e):
-        return (isinstance(e, dict) and set(e) == {"row", "col", "card"}
-                and all(_is_int(e[k]) for k in e))
-
-    mts = need("mountains", lambda v: per_player(v, lambda m: isinstance(m, list)
-                                                 and all(entry(e) for e in m)),
-               "per player a list of {row, col, card}")
-
-    # rule 4: phase and current player
-    if phase == OVER:
-        if cur is not None:
-            raise PositionError("current_player must be null once the game is over", rule=4)
-    elif not (_is_int(cur) and 0 <= cur < n):
-        raise PositionError("current_player must be a player of this game", rule=4)
-    fp = opts["first_player"]
-    if phase == SETUP:
-        done = [bool(r) for r in returned]
-        k = sum(done)
-        order = [(fp + i) % n for i in range(n)]
-        if k >= n or any(done[q] != (i < k) for i, q in enumerate(order)) or cur != order[k]:
-            raise PositionError("setup choices go round from first_player; current_player must "
-                                "be the next player to choose", rule=4)
-
-    # rule 5: conservation
-    seen: "dict[int, str]" = {}
-
-    def put(cid, where):
-        if cid not in deck.by_id:
-            raise PositionError(f"card {cid} ({where}) is not in the {deck.name} deck", rule=5)
-        if cid in seen:
-            raise PositionError(f"card {cid} is both in {seen[cid]} and in {where}", rule=5)
-        seen[cid] = where
-
-    for cid in pile:
-        put(cid, "the draw pile")
-    if drawn is not None:
-        put(drawn, "the drawn card")
-    for cid in discard:
-        put(cid, "the discard pile")
-    for q in range(n):
-        for cid in hands[q]:
-            put(cid, f"hand {q}")
-        for e in mts[q]:
-            put(e["card"], f"mountain {q}")
-        if phase == SETUP:
-            for cid in returned[q]:
-                put(cid, f"the cards returned by player {q}")
-    if len(seen) != deck.size:
-        missing = sorted(set(deck.ids) - set(seen))
-        raise PositionError(f"cards missing: {missing[:10]}", rule=5)
-    for q in range(n):
-        for cid in returned[q]:
-            if cid not in deck.by_id:
-                raise PositionError(f"returned card {cid} is not in the deck", rule=5)
-
-    # rule 6: hand sizes per phase
-    for q in range(n):
-        size = len(hands[q])
-        if phase == SETUP:
-            ok = size == (HAND if returned[q] else DEAL)
-        elif phase == DRAW:
-            ok = size == HAND
-        else:
-            ok = size <= HAND
-        if not ok:
-            raise PositionError(f"hand {q} holds {size} cards, which the {phase} phase forbids",
-                                rule=6)
-    if phase == SETUP and (discard or any(mts)):
-        raise PositionError("during setup the mountains and the discard pile are empty", rule=6)
-
-    # rule 7: turn fields
-    if (drawn is not None) != (phase == DRAW):
-        raise PositionError("a drawn card exists exactly in the draw phase", rule=7)
-    if stp and phase != DRAW:
-        raise PositionError("second_turn_pending is only for the draw phase", rule=7)
-    limit = n if phase == OVER else (n - 1 if phase == FINAL else 0)
-    if not 0 <= passes <= limit:
-        raise PositionError(f"consecutive_passes must be from 0 to {limit} here", rule=7)
-
-    # rules 8 and 9: mountains
-    mountains = []
-    for q in range(n):
-        m = {}
-        for e in mts[q]:
-            r, c = e["row"], e["col"]
-            if not 1 <= r <= MAX_HEIGHT or (r, c) in m:
-                raise PositionError(f"mountain {q}: bad or repeated slot {r}.{c}", rule=8)
-            m[(r, c)] = e["card"]
-        base = [c for (r, c) in m if r == 1]
-        if base and max(base) - min(base) + 1 > MAX_BASE:
-            raise PositionError(f"mountain {q}: base wider than {MAX_BASE}", rule=8)
-        for (r, c), cid in m.items():
-            k = deck.kind[cid]
-            if k == SB:
-                raise PositionError(f"mountain {q}: a Saint Bernard at {r}.{c}", rule=9)
-            if r == 1:
-                continue
-            if (r - 1, c) not in m or (r - 1, c + 1) not in m:
-                raise PositionError(f"mountain {q}: the card at {r}.{c} lacks a support", rule=8)
-            s1, s2 = m[(r - 1, c)], m[(r - 1, c + 1)]
-            on_av = deck.kind[s1] == AVALANCHE or deck.kind[s2] == AVALANCHE
-            if on_av and k != CABLE:
-                raise PositionError(f"mountain {q}: only a cable car may rest on an avalanche "
-                                    f"({r}.{c})", rule=9)
-            if k in (NUM, ANIMAL) and not deck.value[cid] > max(deck.value[s1], deck.value[s2]):
-                raise PositionError(f"mountain {q}: the card at {r}.{c} is not greater than "
-                                    f"both supports", rule=9)
-        mountains.append(m)
-
-    st = _blank(seed, n, opts, deck)
-    st.start = text
-    st.phase = phase
-    st.current = cur
-    st.draw_pile = tuple(pile)
-    st.drawn = drawn
-    st.hands = tuple(tuple(sorted(h)) for h in hands)
-    st.mountains = tuple(mountains)
-    st.discard = tuple(discard)
-    st.second_turn_pending = stp
-    st.consecutive_passes = passes
-    st.returned = tuple(tuple(r) for r in returned)
-    st.base_dirs = tuple(bdirs) if opts["base_direction"] == "fixed" else (0,) * n
-    return st
-
-
-# --------------------------------------------------------------------------------------------
-# Records
-
-
-def _module():
-    return sys.modules[__name__]
-
-
-def to_record(state: State, meta: "dict | None" = None) -> dict:
-    """The record of ``state`` (DESIGN.md §2): ``core.to_record("altitude", ...)``."""
-    return _core_to_record(GAME_ID, _module(), state, meta)
-
-
-def replay(record: dict, upto: "int | None" = None) -> State:
-    """Rebuild a state from a record by replaying every move under the rules.
-
-    Raises:
-        RecordError: bad header (``ply`` 0) or the first move that fails (1-based ``ply``).
-    """
-    return _core_replay(GAME_ID, _module(), record, upto)

@@ -1,7 +1,10 @@
-"""Altitude in words and tables for the page: public position, score pad, prompts, results.
+"""Altitude in words and tables for the page: the log line of a move, public position, score
+pad, prompts, results.
 
 Pure functions of the state. They say only what every player may see (spec §15): nothing here
-names a card in a hand, the drawn card of the player to move, or the order of the pile.
+names a card in a hand, the drawn card of the player to move, or the order of the pile. Every
+function that names a player takes ``names`` (one name per seat; ``None`` or a missing entry:
+the rules' seat names "Player 1".."Player 4").
 """
 
 from __future__ import annotations
@@ -9,9 +12,93 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from altibox.core import Outcome
+from altibox.core import Outcome, seat_names
 
-from .rules import DRAW, FINAL, OVER, SETUP, State, height, outcome, score_breakdown, seat_name
+from .rules import (
+    DRAW, FINAL, OVER, SETUP, Move, State, _parse, height, score_breakdown, seat_name,
+)
+from .rules import outcome as _outcome
+
+
+def _names(state: State, names: Any) -> "list[str]":
+    return seat_names([seat_name(state, p) for p in range(state.players)], names)
+
+
+def card_label(state: State, cid: int) -> str:
+    """A card's words, e.g. ``"57"``, ``"40 black grouse"``, ``"cable car"``."""
+    return state.deck.by_id[cid].label
+
+
+def _slot_words(r: int, c: int) -> str:
+    return f"level {r}, column {c}"
+
+
+def describe(state: State, move: "Move | str", names: Any = None) -> str:
+    """Readable words for ``move`` played in ``state`` (the state before it), for the log.
+
+    Only says what every player may see: a card placed on a mountain or discarded is named; a
+    card that goes into a hand (the kept drawn card) or back onto the pile is not.
+
+        >>> from altibox import altitude
+        >>> describe(altitude.new_game(seed=7), "R 57 117", names=["Ann", "Bob"])
+        'Ann keeps 4 cards and returns 2 to the top of the pile'
+
+    Args:
+        names: the players' names, one per seat (``None``: "Player 1", ...).
+
+    Raises:
+        ValueError: malformed notation.
+    """
+    action, card, card2, target, row, col = _parse(str(move))
+    who_all = _names(state, names)
+    p = state.current
+    who = who_all[p] if p is not None else "?"
+    x = state.drawn
+    if action == "D" and card == x:
+        action = "A"
+
+    def name(q):
+        if q == p:
+            return "their own"
+        return f"{who_all[q]}'s" if q is not None and 0 <= q < len(who_all) else f"player {q}'s"
+
+    def lab(cid):
+        return card_label(state, cid) if cid in state.deck.by_id else f"card {cid}"
+
+    if action == "R":
+        return f"{who} keeps 4 cards and returns 2 to the top of the pile"
+    if action == "A":
+        return f"{who} places the drawn {lab(x)} on their mountain at {_slot_words(row, col)}"
+    if action == "B":
+        return f"{who} discards the drawn {lab(x)}"
+    if action == "C":
+        return (f"{who} places the drawn {lab(x)} on {name(target)} mountain at "
+                f"{_slot_words(row, col)}")
+    if action == "D":
+        return (f"{who} keeps the drawn card and places {lab(card)} from their hand on their "
+                f"mountain at {_slot_words(row, col)}")
+    if action == "E":
+        old = state.mountains[p].get((row, col)) if p is not None else None
+        old_w = lab(old) if old is not None else "a card"
+        return (f"{who} replaces {old_w} at {_slot_words(row, col)} with the drawn {lab(x)}; "
+                f"{old_w} is discarded")
+    if action == "F1":
+        return (f"{who} draws a Saint Bernard and removes the avalanche from {name(target)} "
+                f"mountain at {_slot_words(row, col)}")
+    if action == "F2":
+        return (f"{who} keeps the drawn card and plays a Saint Bernard from their hand to remove "
+                f"the avalanche from {name(target)} mountain at {_slot_words(row, col)}")
+    if action == "H":
+        return f"{who} places {lab(card)} from their hand on their mountain at {_slot_words(row, col)}"
+    if action == "V":
+        return (f"{who} drops an avalanche from their hand on {name(target)} mountain at "
+                f"{_slot_words(row, col)}")
+    if action == "S":
+        return (f"{who} plays a Saint Bernard from their hand to remove the avalanche from "
+                f"{name(target)} mountain at {_slot_words(row, col)}")
+    return f"{who} passes"
+
+
 
 PART_LABELS = (("levels", "Levels"), ("animals", "Animals (level 4 and up)"),
                ("hand", "Empty hand"), ("saint_bernards", "Saint Bernards in hand"))
@@ -64,12 +151,17 @@ def scoreboard(state: State) -> list[dict[str, Any]]:
     return out
 
 
-def prompt(state: State) -> str:
-    """What the player to move is asked to do, in words (``""`` once over)."""
+def prompt(state: State, names: Any = None) -> str:
+    """What the player to move is asked to do, in words (``""`` once over).
+
+        >>> from altibox import altitude
+        >>> prompt(altitude.new_game(seed=7, players=3, first_player=1), names=["Ann", "Bob"])
+        'Bob: choose 2 of your 6 cards to return to the pile'
+    """
     p = state.current
     if p is None or state.phase == OVER:
         return ""
-    who = seat_name(state, p)
+    who = _names(state, names)[p]
     if state.phase == SETUP:
         return f"{who}: choose 2 of your 6 cards to return to the pile"
     if state.phase == DRAW:
@@ -79,18 +171,35 @@ def prompt(state: State) -> str:
     return f"{who}: final building — play a card from your hand or pass"
 
 
-def explain(state: State, out: Outcome | None = None) -> str:
-    """Why the game ended the way it did, in words (spec §12)."""
-    out = out or outcome(state)
+def _and(words: "list[str]") -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def explain(state: State, outcome: "Outcome | None" = None, names: Any = None) -> str:
+    """Why the game ended the way it did, in words (spec §12); ``""`` while the game runs.
+
+    Every player tied on points is named, with the tie-break count of each when the option
+    ``tiebreak="most_cards_in_mountain"`` was used.
+    """
+    out = outcome or _outcome(state)
     if out is None:
         return ""
-    names = [seat_name(state, p) for p in range(state.players)]
+    who = _names(state, names)
     if state.players == 1:
         return f"Solo game: {out.scores[0]} points with a mountain of {height(state, 0)} levels."
+    best = max(out.scores)
+    tied = [p for p, s in enumerate(out.scores) if s == best]
     if out.reason == "score":
         w = out.winners[0]
-        return f"{names[w]} has the highest score: {out.scores[w]} points."
+        second = max(s for p, s in enumerate(out.scores) if p != w)
+        return f"{who[w]} has the highest score: {out.scores[w]} points against {second}."
+    cards = {p: len(state.mountains[p]) for p in tied}
+    counts = _and([f"{who[p]} {cards[p]}" for p in tied])
     if out.reason == "tiebreak":
-        return (f"Tied on points; {names[out.winners[0]]} has the most cards in their mountain "
-                f"({out.detail.get('cards')}).")
-    return f"{' and '.join(names[w] for w in out.winners)} are tied on {out.scores[out.winners[0]]} points and share the win."
+        return (f"{_and([who[p] for p in tied])} are tied on {best} points; "
+                f"{who[out.winners[0]]} has the most cards in their mountain ({counts}).")
+    if len(out.winners) < len(tied) or state.options["tiebreak"] == "most_cards_in_mountain":
+        return (f"{_and([who[p] for p in tied])} are tied on {best} points; "
+                f"{_and([who[w] for w in out.winners])} share the win with the most cards in "
+                f"their mountains ({counts}).")
+    return f"{_and([who[w] for w in out.winners])} are tied on {best} points and share the win."

@@ -17,8 +17,9 @@ from __future__ import annotations
 from typing import Any
 
 from .rules import (
-    CELLS, COLOUR_WORDS, INDEX, MOVEMENT, PLACEMENT, SYMBOL_NAMES, State, parse_move,
+    COLOUR_WORDS, INDEX, MOVEMENT, PLACEMENT, SYMBOL_NAMES, Cell, State, parse_move,
 )
+from .rules import view as _view
 
 SIZE = 400
 MARGIN = 20
@@ -187,11 +188,13 @@ def _aria(name: str, cell: Any, flags: list[str]) -> str:
     return ", ".join([name, tile, discs] + flags)
 
 
-def render_svg(view: State, ui: dict | None = None) -> str:
+def render_svg(view: dict[str, Any] | State, ui: dict | None = None) -> str:
     """The board of ``view`` as one ``<svg>`` string (pure and deterministic).
 
     Args:
-        view: an Alto state (``alto.view(state, player)``).
+        view: a view dict (``alto.view(state, player)``: it uses ``cells``, ``phase`` and
+            ``legal_moves``); a :class:`~altibox.alto.rules.State` is also accepted and drawn
+            from its public view.
         ui: optional dict with keys ``"selected"`` (a source cell or ``None``), ``"last"`` (the
             notation of the last move or ``None``) and ``"focus"`` (the cell with
             ``tabindex="0"``; default ``"a1"``). Empty values count as ``None``. A ``selected``
@@ -222,19 +225,24 @@ def render_svg(view: State, ui: dict | None = None) -> str:
         lm = parse_move(last)
         last_from, last_to = lm.src, lm.dst
 
-    legal = view.legal
-    movement = view.phase == MOVEMENT
-    srcs = {m.src for m in legal.values()} if movement else set()
+    if isinstance(view, State):
+        view = _view(view, None)
+    legal = view["legal_moves"]
+    phase = view["phase"]
+    cells = [Cell(None if c["tile"] is None else tuple(c["tile"]), c["bright"], c["stack"])
+             for c in view["cells"]]
+    movement = phase == MOVEMENT
+    srcs = {m[:2] for m in legal} if movement else set()
     if selected not in srcs:
         selected = None
     moves_here: dict[str, str] = {}
     if selected is not None:
-        for m in legal.values():
-            if m.src == selected:
-                moves_here[m.dst] = m.src + m.dst
-    elif view.phase == PLACEMENT:
-        for m in legal.values():
-            moves_here[m.dst] = "@" + m.dst
+        for m in legal:
+            if m[:2] == selected:
+                moves_here[m[2:]] = m
+    elif phase == PLACEMENT:
+        for m in legal:
+            moves_here[m[1:]] = m
 
     parts = [
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" class="alto-board" '
@@ -258,7 +266,7 @@ def render_svg(view: State, ui: dict | None = None) -> str:
         parts.append(f'<g class="row" role="row" aria-label="row {row}">')
         for col in range(4):
             name = "abcd"[col] + str(row)
-            cell = view.cells[INDEX[name]]
+            cell = cells[INDEX[name]]
             side = "none" if cell.tile is None else ("bright" if cell.bright else "black")
             classes = ["cell", f"tile-{side}"]
             flags: list[str] = []
@@ -273,7 +281,7 @@ def render_svg(view: State, ui: dict | None = None) -> str:
             if is_dest:
                 classes.append("dest")
                 flags.append(f"destination of {selected}")
-            if view.phase == PLACEMENT and name in moves_here:
+            if phase == PLACEMENT and name in moves_here:
                 classes.append("free")
                 flags.append("free: a disc can be placed here")
             if name == last_from:

@@ -1,9 +1,8 @@
-"""Alto rules: state, moves, notation, APN, scoring (shared/rules/alto.md).
+"""Alto rules: state, moves, legality, scoring, views (shared/rules/alto.md).
 
-Alto is a two-player, deterministic, perfect-information stacking game on a 4x4 grid of
-double-sided tiles. After setup (§6) nothing is left to chance: the only randomness is the tile
-shuffle and, with ``setup="random"``, the placements, both drawn from
-``random.Random(f"{seed}/setup")``.
+What kind of game it is, the move notation and APN are in the package docstring
+(``altibox.alto``); positions and records live in :mod:`altibox.alto.position`, words in
+:mod:`altibox.alto.words`, the SVG board in :mod:`altibox.alto.render`.
 
 Cells are indexed ``0..15`` in the order ``a1, b1, c1, d1, a2, ..., d4`` (column ``i % 4``,
 row ``i // 4 + 1``, the order of spec §6.7); :data:`CELLS` holds their names.
@@ -14,17 +13,15 @@ Everything here is pure Python (standard library only) so it runs in CPython and
 from __future__ import annotations
 
 import re
-import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, NamedTuple
 
 from altibox import core
-from altibox.core import IllegalMoveError, Outcome, PositionError
+from altibox.core import FormField, GameInfo, IllegalMoveError, Outcome
 
-NAME = "Alto"
-PLAYERS = range(2, 3)
+GAME_ID = "alto"
 
 RED, WHITE = 0, 1
 COLOURS = "rw"  # player index -> disc letter in APN (spec §5: player 0 red, player 1 white)
@@ -45,6 +42,30 @@ OPTIONS = {
     "first_player": (int, 0, (0, 1)),
     "setup": (str, "alternate", ("alternate", "random")),
 }
+
+#: The static facts of Alto (DESIGN.md §2). Its only chance is the setup (spec §6.7).
+INFO = GameInfo(
+    id=GAME_ID,
+    name="Alto",
+    players=range(2, 3),
+    options=OPTIONS,
+    chance=False,
+    hidden=False,
+    blurb="Two players stack red and white discs on a 4×4 grid of tiles that flip, then vanish. "
+          "Higher discs score more.",
+    players_text="2 players",
+    default_players=2,
+    seats=SEATS,
+    form=(
+        FormField("first_player", "Who starts", ((0, "Red"), (1, "White"))),
+        FormField("setup", "Placing the discs", (("alternate", "Take turns placing them"),
+                                                 ("random", "Place them at random"))),
+    ),
+    notation="A placement is '@' and a cell ('@c3'); a movement is its source and destination "
+             "cells ('b2c3').",
+)
+NAME = INFO.name  #: alias of ``INFO.name`` (DESIGN.md §2)
+PLAYERS = INFO.players  #: alias of ``INFO.players``
 
 #: Words for each movement symbol (spec §3).
 SYMBOL_NAMES = {"A": "all directions", "O": "orthogonal", "D": "diagonal", "S": "stack"}
@@ -79,7 +100,6 @@ STEPS = {
     "S": _neighbours(_ORTHO),
 }
 
-_CELL_RE = re.compile(r"^(?:[AODS]{2}|[aods]{2}|--)[rw]*$")
 _PLACE_RE = re.compile(r"^@([a-d][1-4])$")
 _STEP_RE = re.compile(r"^([a-d][1-4])([a-d][1-4])$")
 
@@ -116,34 +136,42 @@ class Cell(NamedTuple):
         return (pair if self.bright else pair.lower()) + self.stack
 
 
-@dataclass(frozen=True)
-class Move:
-    """A move (spec §10.5): a placement ``@c3`` (``src is None``) or a movement ``b2c3``.
+@dataclass(frozen=True, order=True)
+class Move(core.Move):
+    """A move (spec §10.5): a placement ``@c3`` or a movement ``b2c3`` (the one Move design of
+    :class:`altibox.core.Move`: frozen, hashable, ordered by notation, ``str()`` is ``text``).
 
-    ``str(move)`` is its notation. Frozen and hashable; build one with :func:`parse_move`.
+    Build one with :func:`parse_move`.
 
-    Attributes:
-        src: source cell name, or ``None`` for a placement.
-        dst: destination cell name (the cell that receives the disc or stack).
+        >>> m = parse_move("b2c3")
+        >>> (m.src, m.dst, m.is_placement), parse_move("@c3").src
+        (('b2', 'c3', False), None)
     """
 
-    src: str | None
-    dst: str
+    __slots__ = ()
 
-    def __str__(self) -> str:
-        return "@" + self.dst if self.src is None else self.src + self.dst
+    @property
+    def src(self) -> str | None:
+        """The source cell name, or ``None`` for a placement."""
+        return None if self.text[0] == "@" else self.text[:2]
+
+    @property
+    def dst(self) -> str:
+        """The destination cell name (the cell that receives the disc or stack)."""
+        return self.text[-2:]
 
     @property
     def is_placement(self) -> bool:
         """True for a placement (``@c3``)."""
-        return self.src is None
+        return self.text[0] == "@"
 
 
 # Every possible move, built once: placements and one-step movements.
-_PLACE_MOVES = tuple(Move(None, CELLS[i]) for i in range(16))
+_PLACE_MOVES = tuple(Move("@" + CELLS[i]) for i in range(16))
 _STEP_MOVES = {
-    (i, j): Move(CELLS[i], CELLS[j]) for i in range(16) for j in STEPS["A"][i]
+    (i, j): Move(CELLS[i] + CELLS[j]) for i in range(16) for j in STEPS["A"][i]
 }
+_ANY_STEP = {m.text: m for m in _STEP_MOVES.values()}
 
 
 @dataclass(frozen=True)
@@ -182,7 +210,7 @@ class State:
                 c = cells[i]
                 if c.tile is not None and not c.stack:
                     m = _PLACE_MOVES[i]
-                    out[str(m)] = m
+                    out[m.text] = m
             return out
         for i in _BY_NAME:
             c = cells[i]
@@ -190,7 +218,7 @@ class State:
                 continue
             for j in STEPS[c.tile[0] if c.bright else c.tile[1]][i]:
                 m = _STEP_MOVES[i, j]
-                out[m.src + m.dst] = m
+                out[m.text] = m
         return out
 
     def cell(self, name: str) -> Cell:
@@ -324,10 +352,11 @@ def parse_move(text: str) -> Move:
     m = _PLACE_RE.match(text)
     if m:
         return _PLACE_MOVES[INDEX[m.group(1)]]
-    m = _STEP_RE.match(text)
-    if m:
-        src, dst = m.groups()
-        return _STEP_MOVES.get((INDEX[src], INDEX[dst])) or Move(src, dst)
+    m = _ANY_STEP.get(text)
+    if m is not None:
+        return m
+    if _STEP_RE.match(text):
+        return Move(text)  # well-formed, but no symbol ever reaches that far
     raise ValueError(f"bad Alto move {text!r}: expected '@c3' (placement) or 'b2c3' (movement)")
 
 
@@ -365,20 +394,20 @@ def apply(state: State, move: Move | str) -> State:
         ValueError: malformed notation (from :func:`parse_move`).
         IllegalMoveError: a well-formed move that is not legal here.
     """
-    text = move if isinstance(move, str) else str(parse_move(move))
+    text = move if isinstance(move, str) else parse_move(move).text
     m = state.legal.get(text)
     if m is None:
         raise IllegalMoveError(_why_illegal(state, parse_move(text)))
     cells = list(state.cells)
     phase = state.phase
-    d = INDEX[m.dst]
-    if m.src is None:
+    d = INDEX[text[-2:]]
+    if text[0] == "@":
         tile = cells[d]
         cells[d] = Cell(tile.tile, tile.bright, COLOURS[state.to_move])
         if all(c.stack for c in cells):
             phase = MOVEMENT
     else:
-        s = INDEX[m.src]
+        s = INDEX[text[:2]]
         src = cells[s]
         if (src.tile[0] if src.bright else src.tile[1]) == "S":
             moved, left = src.stack, ""
@@ -445,9 +474,58 @@ def outcome(state: State) -> Outcome | None:
     return Outcome(score, (0, 1), "draw", {}, breakdown)
 
 
-def view(state: State, player: int | None = None) -> State:
-    """What ``player`` may see: everything, Alto has no hidden information. Returns ``state``."""
-    return state
+def view(state: State, player: int | None = None) -> dict[str, Any]:
+    """What ``player`` (0, 1, or ``None`` for a spectator) may see: everything, as JSON-friendly
+    data. Alto has no hidden information, so every view holds the same facts.
+
+    Returns:
+        ``{"game": "alto", "player": player, "players": 2, "phase": "placement" | "movement",
+        "to_move": 0 | 1, "current_player": 0 | 1 | None, "ply": moves played,
+        "cells": [{"cell": "a1", "tile": ["O", "D"] | None (bright, black symbols),
+        "bright": bool, "active": "O" | None, "stack": "rw"}, ...] (a1, b1, ..., d4),
+        "legal_moves": [notation, ...] (sorted), "scores": [red, white],
+        "outcome": Outcome.to_json() | None, "options": every option (tile_set as lists)}``.
+
+    Raises:
+        ValueError: ``player`` is not 0, 1 or ``None``.
+    """
+    if player is not None and (isinstance(player, bool) or player not in (0, 1)):
+        raise ValueError(f"Alto has players 0 and 1 (or None for a spectator), got {player!r}")
+    out = outcome(state)
+    return {
+        "game": GAME_ID,
+        "player": player,
+        "players": state.players,
+        "phase": state.phase,
+        "to_move": state.to_move,
+        "current_player": current_player(state),
+        "ply": len(state.moves),
+        "cells": [
+            {"cell": CELLS[i], "tile": None if c.tile is None else list(c.tile),
+             "bright": c.bright, "active": c.active, "stack": c.stack}
+            for i, c in enumerate(state.cells)
+        ],
+        "legal_moves": list(state.legal),
+        "scores": list(scores(state)),
+        "outcome": None if out is None else out.to_json(),
+        "options": {k: ([list(t) for t in v] if k == "tile_set" else v)
+                    for k, v in state.options.items()},
+    }
+
+
+def private_step(state: State) -> bool:
+    """Whether the seat to act holds information the others must not see: never in Alto
+    (perfect information, spec §2)."""
+    return False
+
+
+def reveals(before: State, after: State) -> frozenset[int | None]:
+    """To whom the ply ``before`` -> ``after`` revealed information nobody had: nobody, ever.
+
+    Alto's only chance is the setup (spec §6.7), shown to everyone before the first move, so
+    the result is always the empty set and undo is never limited by it.
+    """
+    return frozenset()
 
 
 # --------------------------------------------------------------------------------------------
@@ -473,162 +551,3 @@ def destinations(state: State, cell: str) -> list[Move]:
     """
     _index(cell)
     return [m for m in state.legal.values() if m.src == cell]
-
-
-def _stack_words(stack: str) -> str:
-    return ", ".join(COLOUR_WORDS[c] for c in stack)
-
-
-def describe(state: State, move: Move | str) -> str:
-    """Readable words for ``move`` played in ``state`` (the state *before* the move).
-
-    Examples: ``"Red places a disc on c3"``, ``"White moves the red disc a3→b2; the tile
-    flips"``, ``"White moves the top disc (white) of 2 b3→a3; the tile is removed"``,
-    ``"White moves the stack of 3 (red, white, white) c2→d2; the tile flips"``.
-
-    Raises:
-        ValueError: malformed notation. IllegalMoveError: the move is not legal in ``state``.
-    """
-    text = move if isinstance(move, str) else str(parse_move(move))
-    m = state.legal.get(text)
-    if m is None:
-        raise IllegalMoveError(_why_illegal(state, parse_move(text)))
-    who = SEATS[state.to_move]
-    if m.src is None:
-        return f"{who} places a disc on {m.dst}"
-    src = state.cell(m.src)
-    arrow = f"{m.src}→{m.dst}"
-    if src.active == "S":
-        if len(src.stack) == 1:
-            what = f"the stack (one {COLOUR_WORDS[src.stack]} disc)"
-        else:
-            what = f"the stack of {len(src.stack)} ({_stack_words(src.stack)})"
-    elif len(src.stack) == 1:
-        what = f"the {COLOUR_WORDS[src.stack]} disc"
-    else:
-        what = f"the top disc ({COLOUR_WORDS[src.stack[-1]]}) of {len(src.stack)}"
-    after = "the tile flips" if src.bright else "the tile is removed"
-    return f"{who} moves {what} {arrow}; {after}"
-
-
-# --------------------------------------------------------------------------------------------
-# APN (spec §10)
-
-
-def to_position(state: State) -> str:
-    """The position in Alto Position Notation (spec §10.1), e.g. ``"SA,DO,.../... r p"``."""
-    c = state.cells
-    rows = ("/".join(
-        ",".join(c[r * 4 + k].apn() for k in range(4)) for r in (3, 2, 1, 0)
-    ))
-    return f"{rows} {COLOURS[state.to_move]} {'p' if state.phase == PLACEMENT else 'm'}"
-
-
-def from_position(text: str, **options: Any) -> State:
-    """A state from APN text (spec §10), checked against every validity rule of §10.4.
-
-    Args:
-        text: the APN.
-        **options: the game options; ``tile_set`` is used for rule 4. The others are kept in
-            ``state.options`` but do not change play: turns simply alternate from ``to_move``.
-
-    Returns:
-        A state with ``start=text``, ``moves=()`` and ``seed=None``.
-
-    Raises:
-        PositionError: the first validity rule broken, with ``.rule`` set to its number (1..7).
-        ValueError: a bad option.
-    """
-    opts = _resolve(options)
-    if not isinstance(text, str):
-        raise PositionError(f"a position is APN text, got {text!r}", rule=1)
-    fields = text.split(" ")
-    if len(fields) != 3:
-        raise PositionError("expected 3 fields separated by single spaces: board, to-move, phase", rule=1)
-    board, mover, ph = fields
-    rows = board.split("/")
-    if len(rows) != 4:
-        raise PositionError(f"expected 4 rows separated by '/', got {len(rows)}", rule=1)
-    grid = [row.split(",") for row in rows]
-    for n, row in zip((4, 3, 2, 1), grid):
-        if len(row) != 4:
-            raise PositionError(f"row {n} must have 4 cells separated by ',', got {len(row)}", rule=1)
-    cells: list[Cell | None] = [None] * 16
-    for n, row in zip((4, 3, 2, 1), grid):
-        for k, s in enumerate(row):
-            name = "abcd"[k] + str(n)
-            if not _CELL_RE.match(s):
-                raise PositionError(f"cell {name} {s!r} is not a valid APN cell", rule=2)
-            if s[0] == "-":
-                cell = Cell(None, False, s[2:])
-            elif s[0].isupper():
-                cell = Cell((s[0], s[1]), True, s[2:])
-            else:
-                cell = Cell((s[0].upper(), s[1].upper()), False, s[2:])
-            cells[INDEX[name]] = cell
-    if mover not in ("r", "w"):
-        raise PositionError(f"to-move must be 'r' or 'w', got {mover!r}", rule=3)
-    if ph not in ("p", "m"):
-        raise PositionError(f"phase must be 'p' or 'm', got {ph!r}", rule=3)
-    present = Counter(c.tile for c in cells if c.tile is not None)
-    allowed = Counter(opts["tile_set"])
-    extra = present - allowed
-    if extra:
-        which = ", ".join(f"{n} x {a}{b}" for (a, b), n in sorted(extra.items()))
-        raise PositionError(f"more tiles than the tile set holds: {which} too many", rule=4)
-    count = Counter(d for c in cells for d in c.stack)
-    for colour in "rw":
-        if count[colour] > 8:
-            raise PositionError(
-                f"{count[colour]} {COLOUR_WORDS[colour]} discs on the board; at most 8", rule=5)
-    red, white = count["r"], count["w"]
-    if ph == "p":
-        if sum(present.values()) != 16 or not all(c.bright for c in cells):
-            raise PositionError("in the placement phase all 16 tiles are present, bright side up", rule=6)
-        if any(len(c.stack) > 1 for c in cells):
-            raise PositionError("in the placement phase each cell holds at most one disc", rule=6)
-        if red + white > 15:
-            raise PositionError("16 discs placed: the phase must be 'm'", rule=6)
-        if abs(red - white) > 1:
-            raise PositionError("placements alternate: the colours differ by at most one disc", rule=6)
-        if red != white and mover != ("r" if red < white else "w"):
-            raise PositionError("the colour with fewer discs must be the one to place", rule=6)
-    else:
-        if red != 8 or white != 8:
-            raise PositionError(
-                f"the movement phase has 8 red and 8 white discs, got {red} and {white}", rule=7)
-        for i, c in enumerate(cells):
-            if c.tile is not None and c.bright and not c.stack:
-                raise PositionError(
-                    f"{CELLS[i]}: a bright-side-up tile always holds a disc in the movement phase",
-                    rule=7)
-    return State(
-        cells=tuple(cells),
-        to_move=COLOURS.index(mover),
-        phase=PLACEMENT if ph == "p" else MOVEMENT,
-        seed=None,
-        players=2,
-        options=opts,
-        moves=(),
-        start=text,
-    )
-
-
-# --------------------------------------------------------------------------------------------
-# Records (DESIGN.md §2)
-
-
-def to_record(state: State, meta: dict | None = None) -> dict:
-    """The record of ``state``: ``{"schema", "game": "alto", "players", "options" (non-default
-    only), "seed", "moves", "start", "meta"}`` (DESIGN.md §2)."""
-    return core.to_record("alto", sys.modules[__name__], state, meta)
-
-
-def replay(record: dict) -> State:
-    """Rebuild a state by replaying ``record`` under the rules.
-
-    Raises:
-        RecordError: a bad header or start position (``ply`` 0), or the 1-based ``ply`` whose
-            move is malformed or illegal (with ``.move``).
-    """
-    return core.replay("alto", sys.modules[__name__], record)

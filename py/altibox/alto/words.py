@@ -1,15 +1,65 @@
-"""Alto in words and tables for a score pad: the live scoreboard, the turn prompt, the result.
+"""Alto in words: the log line of a move, the turn prompt, the result, the live score pad.
 
 Pure functions of the state (spec §9), used by the web layer so that no rule lives there.
+Every function that names a player takes ``names`` (one name per seat; ``None`` or a missing
+entry: the rules' seat names "Red" and "White").
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from altibox.core import Outcome
+from altibox.core import IllegalMoveError, Outcome, seat_names
 
-from .rules import MOVEMENT, PLACEMENT, State, current_player, levels, outcome, seat_name
+from .rules import (
+    COLOUR_WORDS, MOVEMENT, PLACEMENT, SEATS, Move, State, _why_illegal, current_player, levels,
+    parse_move,
+)
+from .rules import outcome as _outcome
+
+
+def _names(names: Any) -> list[str]:
+    return seat_names(SEATS, names)
+
+
+def _stack_words(stack: str) -> str:
+    return ", ".join(COLOUR_WORDS[c] for c in stack)
+
+
+def describe(state: State, move: Move | str, names: Any = None) -> str:
+    """Readable words for ``move`` played in ``state`` (the state *before* the move).
+
+    Examples: ``"Red places a disc on c3"``, ``"White moves the red disc a3→b2; the tile
+    flips"``, ``"White moves the top disc (white) of 2 b3→a3; the tile is removed"``,
+    ``"White moves the stack of 3 (red, white, white) c2→d2; the tile flips"``.
+
+        >>> from altibox import alto
+        >>> describe(alto.new_game(seed=7), "@b2", names=["Ann", "Bob"])
+        'Ann places a disc on b2'
+
+    Raises:
+        ValueError: malformed notation. IllegalMoveError: the move is not legal in ``state``.
+    """
+    text = move if isinstance(move, str) else parse_move(move).text
+    m = state.legal.get(text)
+    if m is None:
+        raise IllegalMoveError(_why_illegal(state, parse_move(text)))
+    who = _names(names)[state.to_move]
+    if m.src is None:
+        return f"{who} places a disc on {m.dst}"
+    src = state.cell(m.src)
+    arrow = f"{m.src}→{m.dst}"
+    if src.active == "S":
+        if len(src.stack) == 1:
+            what = f"the stack (one {COLOUR_WORDS[src.stack]} disc)"
+        else:
+            what = f"the stack of {len(src.stack)} ({_stack_words(src.stack)})"
+    elif len(src.stack) == 1:
+        what = f"the {COLOUR_WORDS[src.stack]} disc"
+    else:
+        what = f"the top disc ({COLOUR_WORDS[src.stack[-1]]}) of {len(src.stack)}"
+    after = "the tile flips" if src.bright else "the tile is removed"
+    return f"{who} moves {what} {arrow}; {after}"
 
 
 def scoreboard(state: State) -> list[dict[str, Any]]:
@@ -28,15 +78,15 @@ def scoreboard(state: State) -> list[dict[str, Any]]:
     return out
 
 
-def prompt(state: State) -> str:
+def prompt(state: State, names: Any = None) -> str:
     """Whose turn it is and what to do, e.g. ``"Red to place a disc (3 left)"``, ``"White to move"``.
 
-    Returns the result headline's counterpart only while the game runs; ``""`` once it is over.
+    Returns ``""`` once the game is over (the result is :func:`explain`'s job).
     """
     player = current_player(state)
     if player is None:
         return ""
-    name = seat_name(state, player)
+    name = _names(names)[player]
     if state.phase == PLACEMENT:
         placed = sum(1 for c in state.cells for d in c.stack if d == "rw"[player])
         return f"{name} to place a disc ({8 - placed} left)"
@@ -44,25 +94,26 @@ def prompt(state: State) -> str:
     return f"{name} to move"
 
 
-def explain(state: State, out: Outcome | None = None) -> str:
-    """Why the game was decided, in words (spec §9.2–9.3).
+def explain(state: State, outcome: Outcome | None = None, names: Any = None) -> str:
+    """Why the game was decided, in words (spec §9.2–9.3); ``""`` while the game runs.
 
     Examples: ``"Red scores more points: 20 against 17."``; ``"Scores are tied at 14. Red has
     more discs at level 4 (1 against 0), the highest level where the counts differ."``;
-    ``"Scores are tied at 12 and both players have the same number of discs at every level."``
+    ``"Scores are tied at 12 and both players have the same number of discs at every level:
+    a draw."``
     """
-    out = out or outcome(state)
+    out = outcome or _outcome(state)
     if out is None:
         return ""
-    names = [seat_name(state, p) for p in (0, 1)]
+    who = _names(names)
     if out.reason == "score":
         w = out.winners[0]
-        return f"{names[w]} scores more points: {out.scores[w]} against {out.scores[1 - w]}."
+        return f"{who[w]} scores more points: {out.scores[w]} against {out.scores[1 - w]}."
     if out.reason == "tiebreak":
         k = out.detail["level"]
         w = out.winners[0]
         counts = out.breakdown
-        return (f"Scores are tied at {out.scores[0]}. {names[w]} has more discs at level {k} "
+        return (f"Scores are tied at {out.scores[0]}. {who[w]} has more discs at level {k} "
                 f"({counts[w][k - 1]} against {counts[1 - w][k - 1]}), the highest level where the counts differ.")
     return (f"Scores are tied at {out.scores[0]} and both players have the same number of discs "
             f"at every level: a draw.")

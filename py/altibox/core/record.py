@@ -12,42 +12,24 @@ stale record is rejected as a whole, naming the ply that failed.
 
 Every game state exposes ``seed``, ``players``, ``options`` (all options, resolved), ``moves``
 (a tuple of notation strings) and ``start`` (position text or ``None``), which is all a record
-needs.
+needs. A game binds the two record functions to itself with :func:`records_for`::
+
+    to_record, replay = core.records_for(INFO, new_game, apply, from_position)
 """
 
 from __future__ import annotations
 
 import json
 from types import ModuleType
-from typing import Any
+from typing import Any, Callable
 
+from .info import GameInfo
 from .errors import RecordError
 from .options import non_default
 from .rng import MAX_SEED
 
 SCHEMA = 1
 KEYS = ("schema", "game", "players", "options", "seed", "moves", "start", "meta")
-
-
-def to_record(game_id: str, module: ModuleType, state: Any, meta: dict | None = None) -> dict:
-    """The record of ``state`` (a game of ``module``), JSON-friendly.
-
-    Args:
-        game_id: the id in ``altibox.GAMES`` (e.g. ``"alto"``).
-        module: the game module (for its ``OPTIONS``).
-        state: a state of that game.
-        meta: optional non-rules data to carry along.
-    """
-    return {
-        "schema": SCHEMA,
-        "game": game_id,
-        "players": state.players,
-        "options": non_default(module.OPTIONS, state.options),
-        "seed": state.seed,
-        "moves": list(state.moves),
-        "start": state.start,
-        "meta": dict(meta or {}),
-    }
 
 
 def loads(text: str) -> dict:
@@ -65,8 +47,12 @@ def loads(text: str) -> dict:
     return data
 
 
-def check_header(record: Any, game_id: str, module: ModuleType) -> None:
+def check_header(record: Any, info: GameInfo) -> None:
     """Check every field of a record except the legality of its moves.
+
+    Args:
+        record: the record dict (e.g. from :func:`loads`).
+        info: the game the record must belong to (its id, player counts and options).
 
     Raises:
         RecordError: (ply 0) a missing or wrongly typed field, another game, a wrong schema.
@@ -78,16 +64,16 @@ def check_header(record: Any, game_id: str, module: ModuleType) -> None:
         raise RecordError(f"missing field(s): {', '.join(missing)}")
     if record["schema"] != SCHEMA:
         raise RecordError(f"unknown schema {record['schema']!r} (this version reads schema {SCHEMA})")
-    if record["game"] != game_id:
-        raise RecordError(f"this record is for game {record['game']!r}, not {game_id!r}")
+    if record["game"] != info.id:
+        raise RecordError(f"this record is for game {record['game']!r}, not {info.id!r}")
     players = record["players"]
-    if isinstance(players, bool) or not isinstance(players, int) or players not in module.PLAYERS:
+    if isinstance(players, bool) or not isinstance(players, int) or players not in info.players:
         raise RecordError(f"bad number of players {players!r}")
     if not isinstance(record["options"], dict):
         raise RecordError("options must be an object")
-    unknown = sorted(k for k in record["options"] if k not in module.OPTIONS)
+    unknown = sorted(k for k in record["options"] if k not in info.options)
     if unknown:
-        raise RecordError(f"unknown option(s) for {game_id}: {', '.join(map(str, unknown))}")
+        raise RecordError(f"unknown option(s) for {info.id}: {', '.join(map(str, unknown))}")
     seed = record["seed"]
     start = record.get("start")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED):
@@ -103,31 +89,90 @@ def check_header(record: Any, game_id: str, module: ModuleType) -> None:
         raise RecordError("meta must be an object")
 
 
-def replay(game_id: str, module: ModuleType, record: Any, upto: int | None = None) -> Any:
-    """Rebuild a state by replaying a record under the rules.
+def records_for(info: GameInfo, new_game: Callable[..., Any], apply: Callable[[Any, Any], Any],
+                from_position: Callable[..., Any]) -> tuple[Callable[..., dict], Callable[..., Any]]:
+    """The two record functions of one game, bound to it (DESIGN.md §2).
 
     Args:
-        game_id, module: the game the record must belong to.
-        record: the record dict.
-        upto: replay only the first ``upto`` moves (``None``: all).
+        info: the game's :class:`~altibox.core.GameInfo` (id, player counts, options).
+        new_game: ``new_game(seed=, players=, **options) -> State``.
+        apply: ``apply(state, move_text) -> State`` (checks legality).
+        from_position: ``from_position(text, **options) -> State``.
 
-    Raises:
-        RecordError: the header is bad (``ply`` 0), or move number ``ply`` is malformed or illegal.
+    Returns:
+        ``(to_record, replay)``:
+
+        - ``to_record(state, meta=None) -> dict``: the record of ``state``,
+          ``{"schema": 1, "game", "players", "options" (non-default only), "seed", "moves",
+          "start", "meta"}``, JSON-friendly;
+        - ``replay(record, upto=None) -> State``: the state after replaying the record's moves
+          under the rules (only the first ``upto`` plies when ``upto`` is given). It raises
+          ``RecordError`` with ``.ply`` 0 for a bad header or start position, or with the
+          1-based ``.ply`` and ``.move`` of the first move that is malformed or illegal, and
+          ``ValueError`` for an ``upto`` that is not a ply count of the record (0..moves).
     """
-    check_header(record, game_id, module)
-    options = record["options"]
-    try:
-        if record.get("start") is not None:
-            # A game with chance after setup keeps its seed inside its position text.
-            state = module.from_position(record["start"], **options)
-        else:
-            state = module.new_game(seed=record["seed"], players=record["players"], **options)
-    except (ValueError, TypeError) as exc:
-        raise RecordError(f"cannot start the game: {exc}") from None
-    moves = record["moves"] if upto is None else record["moves"][:upto]
-    for ply, move in enumerate(moves, 1):
+
+    def to_record(state: Any, meta: dict | None = None) -> dict:
+        return {
+            "schema": SCHEMA,
+            "game": info.id,
+            "players": state.players,
+            "options": non_default(info.options, state.options),
+            "seed": state.seed,
+            "moves": list(state.moves),
+            "start": state.start,
+            "meta": dict(meta or {}),
+        }
+
+    def replay(record: Any, upto: int | None = None) -> Any:
+        check_header(record, info)
+        moves = record["moves"]
+        if upto is not None:
+            if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= len(moves):
+                raise ValueError(f"upto must be a ply count from 0 to {len(moves)}, got {upto!r}")
+            moves = moves[:upto]
+        options = record["options"]
         try:
-            state = module.apply(state, move)
+            if record.get("start") is not None:
+                # A game with chance after setup keeps its seed inside its position text.
+                state = from_position(record["start"], **options)
+            else:
+                state = new_game(seed=record["seed"], players=record["players"], **options)
         except (ValueError, TypeError) as exc:
-            raise RecordError(str(exc), ply=ply, move=move) from None
-    return state
+            raise RecordError(f"cannot start the game: {exc}") from None
+        for ply, move in enumerate(moves, 1):
+            try:
+                state = apply(state, move)
+            except (ValueError, TypeError) as exc:
+                raise RecordError(str(exc), ply=ply, move=move) from None
+        return state
+
+    to_record.__doc__ = (f"The record of a {info.name} ``state`` (DESIGN.md §2), JSON-friendly; "
+                         f"see :func:`altibox.core.records_for`.")
+    replay.__doc__ = (f"Rebuild a {info.name} state by replaying ``record`` (the first ``upto`` "
+                      f"plies, or all) under the rules; see :func:`altibox.core.records_for`.\n\n"
+                      f"Raises:\n    RecordError: bad header (``ply`` 0) or the first bad move "
+                      f"(1-based ``ply``, ``move``).\n    ValueError: a bad ``upto``.")
+    return to_record, replay
+
+
+# ---------------------------------------------------------------------------------------------
+# The web layer of November 2026 calls these two with the game module; new code calls the
+# game's own ``to_record``/``replay``. They go once the web layer no longer uses them.
+
+
+def to_record(game_id: str, module: ModuleType, state: Any, meta: dict | None = None) -> dict:
+    """``module.to_record(state, meta)`` after checking that ``module`` is game ``game_id``."""
+    _same(game_id, module)
+    return module.to_record(state, meta)
+
+
+def replay(game_id: str, module: ModuleType, record: Any, upto: int | None = None) -> Any:
+    """``module.replay(record, upto)`` after checking that ``module`` is game ``game_id``."""
+    _same(game_id, module)
+    return module.replay(record, upto)
+
+
+def _same(game_id: str, module: ModuleType) -> None:
+    if getattr(module, "GAME_ID", None) != game_id:
+        raise ValueError(f"{module.__name__} is not the rules of game {game_id!r}")
