@@ -90,7 +90,8 @@ class AltoUI(BoardUI):
     game_id = "alto"
 
     def selectable(self, frame):
-        return set(frame.view.get("sources") or ())
+        """The source cells of the legal moves (``a1b2`` starts at ``a1``; placements have none)."""
+        return {m[:2] for m in frame.view["legal_moves"] if not m.startswith("@")}
 
     def svg(self, frame):
         return self.module.render_svg(frame.view, {"selected": frame.ui.get("selected"),

@@ -167,3 +167,81 @@ def test_seat_kinds_never_let_a_broken_entry_make_the_computer_play():
     assert seat_kinds({"seats": ["x", 3, None]}, 2) == ["person", "person"]
     assert seat_kinds({"seats": "hard"}, 3) == ["person"] * 3
     assert seat_kinds({}, 1) == ["person"]
+
+
+# ---------------------------------------------------------------- the real games
+
+def test_altitude_two_people_every_turn_ends_with_end_turn_and_the_device_is_passed():
+    from altibox import altitude
+
+    states = [altitude.new_game(seed=7, players=2)]
+    t = Turns(altitude, ["person", "person"])
+    for _ply in range(12):
+        seat = altitude.current_player(states[-1])
+        assert t.privacy(states) == seat and t.viewer(states) == (None, False)
+        t.reveal(states)
+        assert t.viewer(states) == (seat, False)
+        t.saw(states, seat)
+        assert t.undo_target(states) is None          # the drawn card has been seen
+        states.append(altitude.apply(states[-1], altitude.legal_moves(states[-1])[0]))
+        t.moved(states)
+        assert t.needs_confirm(states) and t.viewer(states) == (seat, True)
+        assert t.undo_target(states) == len(states) - 2
+        t.end_turn(states)
+
+
+def test_altitude_solo_never_passes_the_device_and_undo_stops_at_each_draw():
+    from altibox import altitude
+
+    states = [altitude.new_game(seed=3, players=1)]
+    t = Turns(altitude, ["person"])
+    for _ply in range(10):
+        assert t.privacy(states) is None and t.viewer(states) == (0, False)
+        t.saw(states, 0)
+        states.append(altitude.apply(states[-1], altitude.legal_moves(states[-1])[-1]))
+        t.moved(states)
+        if altitude.is_over(states[-1]):
+            break
+        # acted: the next card lies face down; undo is still possible until End turn
+        assert t.needs_confirm(states) and t.viewer(states) == (0, True)
+        assert t.undo_target(states) == len(states) - 2
+        t.end_turn(states)
+        assert t.undo_target(states) is None
+
+
+def test_altiplano_planning_is_private_and_its_end_shows_everything_at_once():
+    from altibox import altiplano
+
+    states = [altiplano.new_game(seed=5, players=2)]
+    t = Turns(altiplano, ["person", "person"])
+
+    def step(move):
+        states.append(altiplano.apply(states[-1], move))
+        t.moved(states)
+
+    # the draw phase is public: no privacy screen, and each draw is a barrier at once
+    while states[-1].phase == "draw":
+        assert t.privacy(states) is None
+        step("draw")
+        assert t.floor == len(states) - 1
+    assert states[-1].phase == "planning"
+    if t.needs_confirm(states):  # the last drawer hands over to the first planner
+        t.end_turn(states)
+    planner = altiplano.current_player(states[-1])
+    assert t.privacy(states) == planner and t.viewer(states) == (None, False)
+    t.reveal(states)
+    place = next(str(m) for m in altiplano.legal_moves(states[-1]) if ">" in str(m))
+    step(place)
+    assert not t.needs_confirm(states) and t.undo_target(states) == len(states) - 2
+    step("done")
+    # the planner may still take back "done" until they end the turn; then the device passes
+    assert t.needs_confirm(states) and t.undo_target(states) == len(states) - 2
+    t.end_turn(states)
+    other = altiplano.current_player(states[-1])
+    assert other != planner and t.privacy(states) == other
+    t.reveal(states)
+    step("done")
+    # the last "done" shows every plan: a barrier at once, and the public Actions phase needs
+    # no privacy screen and no End turn
+    assert states[-1].phase == "actions" and t.floor == len(states) - 1
+    assert not t.needs_confirm(states) and t.privacy(states) is None

@@ -41,6 +41,9 @@ not set ``transform`` on them; hover effects move the inner ``.lift`` group).
   the tray shows face-down backs and "Cards hidden" instead. The panels then keep the order
   of ``last_player`` (the seat that just played), so the board turns only when the next
   player shows their cards.
+* ``withhold``: true while the viewer has acted and not yet ended the turn: their hand stays
+  in view, nothing is clickable, and a card they have just drawn (their next turn's, in a solo
+  game or on a double turn) lies face down until they end the turn.
 * ``last``, ``last_player``: the notation of the last move and who played it; its target
   slot is outlined.
 """
@@ -356,12 +359,14 @@ def render_svg(view: "dict[str, Any]", ui: "dict[str, Any] | None" = None) -> st
     phase = view["phase"]
     selected = ui.get("selected")
     hide = bool(ui.get("hide_hand")) or public
+    withhold = bool(ui.get("withhold"))
     focus = ui.get("focus")
-    if hide:
+    if hide or withhold:
         legal = []
         selected = None
     hand = [] if hide else list(view["hand"])
-    drawn = None if hide else view.get("drawn")
+    drawn = None if hide or withhold else view.get("drawn")
+    face_down = withhold and not hide and view.get("drawn") is not None
     current = view.get("current_player")
 
     # which moves belong to the current choice, by the cell they land on
@@ -402,7 +407,7 @@ def render_svg(view: "dict[str, Any]", ui: "dict[str, Any] | None" = None) -> st
         y += GAP
         if i == 0:
             y = _tray(parts, view, y, hand, drawn, hide, legal, phase, selected, selectable,
-                      setup_moves, focus, by_id, names[me], me)
+                      setup_moves, focus, by_id, names[me], me, face_down)
             y += GAP
     total_h = y - GAP
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" class="altitude-board" '
@@ -532,7 +537,7 @@ def _panel(parts, view, q, py, name, own, to_play, by_id, deck, cell_moves, focu
 
 
 def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable,
-          setup_moves, focus, by_id, my_name, me) -> float:
+          setup_moves, focus, by_id, my_name, me, face_down=False) -> float:
     """The tray at height ``ty``: drawn card, hand, pile, discard, pass; returns its bottom."""
     parts.append(f'<g class="tray" transform="translate(0,{ty:g})">')
     parts.append(f'<rect class="tray-bg" x="0" y="0" width="{W}" height="{TRAY_H}" rx="12"/>')
@@ -550,6 +555,12 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
                      f'<text class="hint" x="{hx}" y="{top + 54}">The hand and the drawn card '
                      f'show when their player is ready.</text>')
     else:
+        if face_down:
+            parts.append(f'<text class="cap" x="{x}" y="22">NEXT CARD</text>'
+                         f'<g class="hidden-card next-card" transform="translate({x},{big_y:g}) '
+                         f'scale({BIG})" aria-label="your next card, face down until you end the '
+                         f'turn" role="img">{_BACK}</g>')
+            x += 112
         if drawn is not None:
             card = by_id[drawn]
             live = selected is None and any(_move_card(m) is None and m != "pass"

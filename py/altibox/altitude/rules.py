@@ -977,6 +977,15 @@ def private_step(state: State) -> bool:
     return state.phase != OVER
 
 
+def turn_ended(before: State, after: State) -> bool:
+    """Whether the ply ``before`` -> ``after`` ended the acting seat's turn: always in Altitude,
+    where a turn is one action (spec §8, §11; the setup choice is one move, §7). A seat may take
+    two turns in a row (a double turn, §10, and every turn of a solo game): each is its own
+    turn, and the next one starts with a new draw.
+    """
+    return True
+
+
 def reveals(before: State, after: State) -> "frozenset[int | None]":
     """To whom the ply ``before`` -> ``after`` (``after = apply(before, move)``) revealed
     information nobody had before: seat numbers, or ``None`` for everyone at the table.
