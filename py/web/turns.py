@@ -161,6 +161,9 @@ class Turns:
         """``(seat, withhold)``: whose own view the board shows (None: the public view), and
         whether what the last step revealed to that seat must stay hidden for now (the mover
         has not ended the turn yet, e.g. Altitude's next drawn card in a solo game).
+
+        While End turn is awaited in a game of several people the board shows the public view:
+        the mover may pass the device before ending the turn (or someone may reload the page).
         """
         m, state = self.module, states[-1]
         if m.is_over(state):
@@ -169,6 +172,11 @@ class Turns:
         if not m.INFO.hidden:
             return turn, False
         if self.open:
+            # the mover has acted: with others at the device their hand goes face down at once
+            # (the device may change hands before End turn); alone, they keep seeing it, but not
+            # what the ply revealed to them (their next card)
+            if len(self.persons) > 1:
+                return None, False
             return self.actor(states, len(states) - 1), True
         if self.privacy(states) is not None:
             return None, False

@@ -50,8 +50,12 @@ def play_game(page, state, rng, check_privacy=True, max_plies=10_000):
         state = altitude.apply(state, move)
         assert page.locator("#board").get_attribute("data-position") == altitude.public_position(state)
         if altitude.outcome(state) is None:
-            # the turn is open: the hand is hidden until the mover ends the turn
-            assert hand_cells(page) == []
+            # the turn is open: with several people the hand goes face down at once; alone, the
+            # player keeps their hand but not the next drawn card until they end the turn
+            alone = altitude.num_players(state) == 1
+            if check_privacy:
+                assert hand_cells(page) == (sorted(state.hands[me]) if alone else [])
+            assert page.locator('#board [data-cell="drawn"]').count() == 0
             page.locator("#confirm").click()
     return state, ply
 

@@ -57,9 +57,9 @@ def test_two_people_privacy_end_turn_and_undo_only_inside_the_open_turn():
     t.reveal(states)
     assert t.privacy(states) is None and t.viewer(states) == (0, False)
     play(m, t, states)
-    # the mover's step ended: End turn awaited, the mover still sees their own side (withheld
-    # from what the ply revealed), and may undo
-    assert t.needs_confirm(states) and t.viewer(states) == (0, True)
+    # the mover's step ended: End turn awaited, the board shows the public view (the device
+    # may change hands before End turn), and the mover may undo
+    assert t.needs_confirm(states) and t.viewer(states) == (None, False)
     assert t.undo_target(states) == 0
     t.end_turn(states)
     assert not t.needs_confirm(states) and t.floor == 1
@@ -185,7 +185,7 @@ def test_altitude_two_people_every_turn_ends_with_end_turn_and_the_device_is_pas
         assert t.undo_target(states) is None          # the drawn card has been seen
         states.append(altitude.apply(states[-1], altitude.legal_moves(states[-1])[0]))
         t.moved(states)
-        assert t.needs_confirm(states) and t.viewer(states) == (seat, True)
+        assert t.needs_confirm(states) and t.viewer(states) == (None, False)
         assert t.undo_target(states) == len(states) - 2
         t.end_turn(states)
 
