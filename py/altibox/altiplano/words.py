@@ -507,9 +507,10 @@ def explain(state: State, outcome: Outcome | None = None, names: list | None = N
 
 def scoreboard(state: State) -> list[dict[str, Any]]:
     """The score pad as in the box (spec §16), per player: ``{"total", "coins", "parts":
-    [{"key", "label", "count", "points", "each"?}]}``.
+    [{"key", "label", "count", "points", "each"?, "goods"?}]}``.
 
-    Rows: goods by value (one row per value 0–4: count of goods, ``each`` = the value), boats,
+    Rows: goods by value (one row per value 0–4: ``goods`` lists the types, ``count`` how many
+    the player owns, ``each`` the value), boats,
     houses, completed orders, house bonuses, complete warehouse rows. ``total`` equals
     ``outcome(state).scores[player]`` once the game is over (a live preview before); ``coins``
     is the tie-break. All of it is public (bag and crate contents are public as counts).
@@ -525,7 +526,7 @@ def scoreboard(state: State) -> list[dict[str, Any]]:
         parts = []
         for v in sorted(by_value):
             n = sum(owned.get(g, 0) for g in by_value[v])
-            parts.append({"key": f"goods{v}", "label": f"Goods worth {v} ({', '.join(by_value[v])})",
+            parts.append({"key": f"goods{v}", "label": f"Goods worth {v}", "goods": by_value[v],
                           "count": n, "points": n * v, "each": v})
         parts.append({"key": "boats", "label": "Boats", "count": len(p.boats),
                       "points": b["boats"], "each": hs.boat_vp})
