@@ -196,16 +196,15 @@ _STYLE = (
 # ----------------------------------------------------------------------------------------------
 
 
+_ESC = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"})
+
+
 def _esc(text: Any) -> str:
-    s = str(text)
-    if "&" in s or "<" in s or ">" in s or '"' in s or "'" in s:
-        s = (s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-             .replace('"', "&quot;").replace("'", "&#39;"))
-    return s
+    return str(text).translate(_ESC)
 
 
 def _f(x: float) -> str:
-    return str(int(x)) if x == int(x) else f"{x:.1f}"
+    return "%g" % x
 
 
 def _tw(text: str, size: float, bold: bool = False) -> float:
@@ -220,23 +219,25 @@ def _clip(text: str, limit: int) -> str:
 def _g(kind: str, x: float, y: float, size: float, title: str | None = None) -> str:
     """A good (or icon) glyph centred at ``x, y``, ``size`` units tall."""
     h = size / 2
-    t = f"<title>{_esc(title)}</title>" if title else ""
-    return (f'<use href="#ap-{kind}" x="{_f(x - h)}" y="{_f(y - h)}" width="{_f(size)}" '
-            f'height="{_f(size)}">{t}</use>')
+    if title:
+        return ('<use href="#ap-%s" x="%g" y="%g" width="%g" height="%g"><title>%s</title></use>'
+                % (kind, x - h, y - h, size, size, _esc(title)))
+    return '<use href="#ap-%s" x="%g" y="%g" width="%g" height="%g"/>' % (kind, x - h, y - h,
+                                                                         size, size)
 
 
 def _text(x, y, text, cls="t", extra="") -> str:
-    return f'<text class="{cls}" x="{_f(x)}" y="{_f(y)}"{extra}>{_esc(text)}</text>'
+    return '<text class="%s" x="%g" y="%g"%s>%s</text>' % (cls, x, y, extra, _esc(text))
 
 
 def _rect(x, y, w, h, cls, rx=4, extra="") -> str:
-    return (f'<rect class="{cls}" x="{_f(x)}" y="{_f(y)}" width="{_f(w)}" height="{_f(h)}" '
-            f'rx="{_f(rx)}"{extra}/>')
+    return ('<rect class="%s" x="%g" y="%g" width="%g" height="%g" rx="%g"%s/>'
+            % (cls, x, y, w, h, rx, extra))
 
 
 def _overlay(x, y, w, h, cls, rx=6) -> str:
-    return (f'<rect class="{cls}" x="{_f(x)}" y="{_f(y)}" width="{_f(w)}" height="{_f(h)}" '
-            f'rx="{_f(rx)}" pointer-events="none"/>')
+    return ('<rect class="%s" x="%g" y="%g" width="%g" height="%g" rx="%g" '
+            'pointer-events="none"/>' % (cls, x, y, w, h, rx))
 
 
 def _expand(counts: dict) -> list:
@@ -348,6 +349,26 @@ def choice_cells(view: dict, ui: dict | None = None) -> set[str]:
         if len(lst) > 1:
             out.add(f"src:{sid}")
     return out
+
+
+_TIPS: dict = {}
+
+
+def _tip(kind: str, key: Any, opts: dict, price: Any = None) -> str:
+    """Tooltip words from :mod:`words`, cached per process (they depend only on the data)."""
+    ck = (kind, key, price, opts.get("house_set"), opts.get("forest_cacao_mode"))
+    hit = _TIPS.get(ck)
+    if hit is None:
+        if kind == "good":
+            hit = _w.good_tip(key, opts)
+        elif kind == "loc":
+            hit = _w.location_tip(key, opts)
+        elif kind == "role":
+            hit = _w.role_tip(key, opts)
+        else:
+            hit = _w.extension_tip(key, opts, price)
+        _TIPS[ck] = hit
+    return hit
 
 
 def _house(view: dict):
@@ -548,10 +569,23 @@ def _inputs_display(r) -> list:
     return sorted(ins, key=lambda g: g == "food")
 
 
+_FORMULAS: dict = {}
+
+
 def _formula(r, x: float, y: float, gs: float = 16) -> tuple[str, float]:
-    """Recipe ``r`` drawn from ``x`` with its middle at ``y``; returns (svg, width)."""
+    """Recipe ``r`` drawn from ``x`` with its middle at ``y``; returns (svg, width). The glyphs
+    of a recipe are built once per process and placed with a translation."""
+    key = (id(r), gs)
+    hit = _FORMULAS.get(key)
+    if hit is None:
+        hit = _FORMULAS[key] = _formula_body(r, gs)
+    return f'<g transform="translate({_f(x)},{_f(y)})">{hit[0]}</g>', hit[1]
+
+
+def _formula_body(r, gs: float) -> tuple[str, float]:
     out = []
-    cx = x
+    x = cx = 0.0
+    y = 0.0
     half = gs / 2
     first = True
     if r.ins:
@@ -775,7 +809,7 @@ def _tile(ctx: _Ctx, parts: list, loc: str, x, y, w, h, mine: bool) -> None:
         label += " \u2014 " + _option_words(ctx, move)
     elif len(moves) > 1:
         label += " \u2014 move here: " + " or ".join(_option_words(ctx, m) for m in moves)
-    tip = _w.location_tip(loc, ctx.opts)
+    tip = _tip("loc", loc, ctx.opts)
     parts.append(f'<g class="loc" transform="translate({_f(x)},{_f(y)})"'
                  f'{ctx.attrs(cell, label, move, button=bool(moves))}><title>{_esc(tip)}</title>')
     colour = LOC_COLOUR[loc]
@@ -848,7 +882,7 @@ def _display(ctx: _Ctx, parts: list, x: float, y: float, w: float) -> float:
         info = ctx.hs.extensions[e]
         cell = f"display:{e}"
         move = ctx.mv.buys.get(e)
-        tip = _w.extension_tip(e, ctx.opts, slot["price"])
+        tip = _tip("ext", e, ctx.opts, slot["price"])
         label = tip + (" \u2014 buy it" if move else "")
         parts.append(f'<g class="ext" transform="translate({_f(x)},{_f(ry)})"'
                      f'{ctx.attrs(cell, label, move)}><title>{_esc(tip)}</title>')
@@ -876,7 +910,10 @@ def _display(ctx: _Ctx, parts: list, x: float, y: float, w: float) -> float:
 def _order_card(ctx: _Ctx, parts: list, oid: str, x, y, w, h, delivered=None,
                 cell: str | None = None, move: str | None = None, extra_label: str = "") -> None:
     goods, vp = ctx.hs.orders[oid]
-    tip = _w.order_tip(oid, delivered, ctx.opts)
+    key = ("order", oid, tuple(delivered or ()), ctx.opts.get("house_set"))
+    tip = _TIPS.get(key)
+    if tip is None:
+        tip = _TIPS[key] = _w.order_tip(oid, delivered, ctx.opts)
     label = tip + extra_label + (" \u2014 take it for 1 coin" if move else "")
     hook = ctx.attrs(cell, label, move) if cell else f' aria-label="{_esc(label)}"'
     parts.append(f'<g class="order" transform="translate({_f(x)},{_f(y)})"{hook}>'
@@ -963,7 +1000,7 @@ def _roles(ctx: _Ctx, parts: list, y: float) -> float:
         ry = y + (k // cols) * (ch + gap)
         cell = f"role:{role}"
         move = ctx.mv.roles.get(role)
-        tip = _w.role_tip(role, ctx.opts)
+        tip = _tip("role", role, ctx.opts)
         parts.append(f'<g class="role" transform="translate({_f(x)},{_f(ry)})"'
                      f'{ctx.attrs(cell, tip, move)}><title>{_esc(tip)}</title>')
         parts.append(_rect(0, 0, cw, ch, "card", 6))
@@ -1009,7 +1046,7 @@ def _header(ctx: _Ctx, parts: list, y: float) -> float:
     lim = 18 if ctx.narrow else 30
     parts.append(_text(18, y + 19, _clip(name, lim) + you, "ptitle"))
     rtxt = _w.role_name(role)
-    rtip = _w.role_tip(role, ctx.opts) if role else "no role yet"
+    rtip = _tip("role", role, ctx.opts) if role else "no role yet"
     parts.append(f'<g aria-label="role: {_esc(rtip)}"><title>{_esc(rtip)}</title>'
                  f'{_text(18, y + 35, rtxt, "s b")}</g>')
     badges = []
@@ -1043,7 +1080,7 @@ def _header(ctx: _Ctx, parts: list, y: float) -> float:
     clabel = f"{coins} coins" + (" \u2014 select a coin to place on a coin space" if cmove else "")
     parts.append(f'<g class="coins" transform="translate({_f(x)},{_f(y + 9)})"'
                  f'{ctx.attrs("coins", clabel, None, button=bool(cmove))}>'
-                 f'<title>{_esc(_w.good_tip("coin"))}</title>'
+                 f'<title>{_esc(_tip("good", "coin", ctx.opts))}</title>'
                  f'{_rect(0, 0, cw, 24, "card", 12)}{_g("coin", 14, 12, 17)}'
                  f'{_text(26, 17, ctext, "h")}')
     if cmove:
@@ -1206,7 +1243,7 @@ def _planning_row(ctx: _Ctx, parts: list, y: float) -> float:
         parts.append(f'<g class="good" transform="translate({_f(x)},{_f(y)})"'
                      f'{ctx.attrs(cell, label, move, button=selectable)}>')
         parts.append(_rect(0, 0, sz, sz, "space", 6))
-        parts.append(_g(g, sz / 2, sz / 2 - 3, sz - 16, _w.good_tip(g, ctx.opts)))
+        parts.append(_g(g, sz / 2, sz / 2 - 3, sz - 16, _tip("good", g, ctx.opts)))
         parts.append(_text(sz / 2, sz - 3, g, "s mid", ' style="font-size:11px"')
                      if not ctx.narrow else "")
         if move or selectable:
@@ -1290,7 +1327,7 @@ def _source_block(ctx: _Ctx, parts: list, sid: str, x: float, y: float, w: float
     elif len(runs) > 1:
         label += " \u2014 run it (choose how)"
     tip = words if sid in ctx.hs.locations or sid == "move" else (
-        _w.role_tip(sid, ctx.opts) if sid in ctx.hs.roles else _w.extension_tip(sid, ctx.opts))
+        _tip("role", sid, ctx.opts) if sid in ctx.hs.roles else _tip("ext", sid, ctx.opts))
     parts.append(f'<g class="src" transform="translate({_f(x)},{_f(y)})"'
                  f'{ctx.attrs(cell, label, move, button=bool(runs))}><title>{_esc(tip)}</title>')
     parts.append(f'<rect x="-4" y="-3" width="{_f(w - 4)}" height="{_f(h + 4)}" rx="6" '
@@ -1336,7 +1373,7 @@ def _source_block(ctx: _Ctx, parts: list, sid: str, x: float, y: float, w: float
                     glabel += " \u2014 sell or deliver (choose)"
             parts.append(f'<g class="good" transform="translate({_f(gx)},{_f(top)})"'
                          f'{ctx.attrs(gcell, glabel, gmove, button=sel_ok)}>')
-            parts.append(_g(g, ss / 2, ss / 2, ss - 6, _w.good_tip(g, ctx.opts)))
+            parts.append(_g(g, ss / 2, ss / 2, ss - 6, _tip("good", g, ctx.opts)))
             if locked and show_lock:
                 parts.append(_g("lock", ss - 5, 5, 9))
             if gmove or sel_ok:
@@ -1395,6 +1432,14 @@ def _last_source(last: str) -> str | None:
 
 
 def _source_words(ctx: _Ctx, sid: str) -> str:
+    key = ("srcwords", sid, ctx.opts.get("house_set"), ctx.opts.get("forest_cacao_mode"))
+    hit = _TIPS.get(key)
+    if hit is None:
+        hit = _TIPS[key] = _source_words_uncached(ctx, sid)
+    return hit
+
+
+def _source_words_uncached(ctx: _Ctx, sid: str) -> str:
     src = ctx.S[sid]
     if sid == "move":
         return ("food here pays for movement: a second cart move or a single step costs 1 food "
@@ -1416,8 +1461,11 @@ def _line_width(ctx: _Ctx, sid: str, r) -> float:
     if r == "passive":
         e = ctx.hs.extensions[sid]
         return _tw(_PASSIVE_SHORT[ctx.S[sid].passive].format(n=e.get("amount", 1)), 11)
-    _s, w = _formula(r, 0, 0, 15)
-    return w
+    key = (id(r), 15)
+    hit = _FORMULAS.get(key)
+    if hit is None:
+        hit = _FORMULAS[key] = _formula_body(r, 15)
+    return hit[1]
 
 
 def _line(ctx: _Ctx, sid: str, r, x: float, y: float) -> str:
@@ -1649,7 +1697,7 @@ def _count_list(ctx: _Ctx, parts: list, counts: dict, x, y, w, odds_of: int) -> 
     for k, (g, n) in enumerate(items):
         ix = x + (k % cols) * iw
         iy = y + (k // cols) * 24
-        parts.append(_g(g, ix + 9, iy + 10, 18, _w.good_tip(g, ctx.opts)))
+        parts.append(_g(g, ix + 9, iy + 10, 18, _tip("good", g, ctx.opts)))
         parts.append(_text(ix + 21, iy + 15, f"{n}", "n"))
         if odds_of:
             pct = round(100 * n / odds_of)
@@ -1865,7 +1913,7 @@ def _other(ctx: _Ctx, parts: list, q: int, x: float, y: float, w: float, done: s
     parts.append(_text(x + 25, y + 17, _clip(name, lim), "h"))
     rt = _w.role_name(role)
     rx = x + 25 + _tw(_clip(name, lim), 13, True) + 8
-    parts.append(f'<g><title>{_esc(_w.role_tip(role, ctx.opts) if role else "")}</title>'
+    parts.append(f'<g><title>{_esc(_tip("role", role, ctx.opts) if role else "")}</title>'
                  f'{_text(rx, y + 17, rt, "s")}</g>')
     parts.append(_text(x + w - 8, y + 17, f"{seat.get('score', 0)} VP \u00b7 {seat.get('coins', 0)} coins",
                        "n end"))
