@@ -233,3 +233,22 @@ def test_tooltips_say_what_things_do():
     assert "cacao \u2192 food, cloth or glass (your choice)" in W.location_tip("forest")
     assert W.trigger_words("empty:village") == "the Village is empty (no houses and no carts left)"
     assert W.trigger_words(None) == ""
+
+
+def test_why_not_explains_a_click_that_plays_nothing():
+    d = scene(3, seed=1, pawn="farm", coins=1)
+    s = load(d)
+    v = A.view(s, 0)
+    assert W.why_not(v, "loc:farm") == "Your pawn is already at the Farm."
+    assert W.why_not(v, "src:mine") == "Your pawn is not at the Mine."
+    assert W.why_not(v, "display:" + s.display[0]) == "Buy extensions at the Market, in the Actions phase."
+    assert W.why_not(A.view(s, 1), "loc:mine", NAMES) == "It is Anna's turn."
+    s2 = play(s, "go:market")
+    v2 = A.view(s2, 0)
+    price = v2["display"][4]["price"]
+    assert W.why_not(v2, "display:" + s2.display[4]) == f"It costs {price} coins; you have 1."
+    assert W.why_not(v2, "bag") == "That shows the game; there is nothing to play there."
+    p = play(A.new_game(seed=7, players=2), "draw", "draw")
+    assert W.why_not(A.view(p, 0), "src:farm").startswith("Select a good on a planning space")
+    assert W.why_not(A.view(A.new_game(seed=7, players=2), 0), "plan:1") == (
+        "First draw your goods; planning comes next.")

@@ -1285,7 +1285,9 @@ def _source_block(ctx: _Ctx, parts: list, sid: str, x: float, y: float, w: float
     sp_w = n_sp * (ss + 3) if n_sp else 0
     lines = []
     if src.kind == "market":
-        lines = ["market"]
+        lines = ["market", "order"]
+    elif sid == "move":
+        lines = ["movefood"]
     elif src.passive:
         lines = ["passive"]
     else:
@@ -1404,9 +1406,6 @@ def _source_block(ctx: _Ctx, parts: list, sid: str, x: float, y: float, w: float
         ry = top + (ss + 6 if n_sp else 0) + lh / 2
     for k, r in enumerate(lines):
         parts.append(_line(ctx, sid, r, rx, ry + k * lh))
-    if ready:
-        parts.append(f'<path d="M{_f(w - 22)},5 l4,4 l7,-9" fill="none" stroke="#1f9d55" '
-                     f'stroke-width="2.6" stroke-linecap="round"/>')
     if move:
         parts.append(_overlay(-4, -3, w - 4, h + 4, "target", 6))
     elif runs:
@@ -1456,8 +1455,10 @@ def _source_words_uncached(ctx: _Ctx, sid: str) -> str:
 def _line_width(ctx: _Ctx, sid: str, r) -> float:
     if r == "market":
         return 150
-    if r == "cart":
+    if r in ("cart", "order"):
         return 100
+    if r == "movefood":
+        return 150
     if r == "passive":
         e = ctx.hs.extensions[sid]
         return _tw(_PASSIVE_SHORT[ctx.S[sid].passive].format(n=e.get("amount", 1)), 11)
@@ -1472,8 +1473,15 @@ def _line(ctx: _Ctx, sid: str, r, x: float, y: float) -> str:
     if r == "market":
         return (_text(x, y + 4, "sell ", "s") + _g("coin", x + 30, y, 14) +
                 _text(x + 40, y + 4, " or deliver to order", "s"))
+    if r == "order":
+        return (_text(x, y + 4, str(ctx.hs.order_price), "n") + _g("coin", x + 15, y, 14) +
+                _text(x + 24, y + 4.5, "\u2192", "t") + _g("order", x + 46, y, 15) +
+                _text(x + 56, y + 4, "order", "s"))
+    if r == "movefood":
+        return (_g("food", x + 7, y, 14) + _text(x + 16, y + 4.5, "\u2192", "t") +
+                _text(x + 32, y + 4, "1 step or 1 more cart", "s"))
     if r == "cart":
-        return (_text(x, y + 4, "1", "n") + _g("coin", x + 15, y, 14) +
+        return (_text(x, y + 4, str(ctx.hs.cart_price), "n") + _g("coin", x + 15, y, 14) +
                 _text(x + 24, y + 4.5, "\u2192", "t") + _g("cart", x + 46, y, 15) +
                 _text(x + 56, y + 4, "cart", "s"))
     if r == "passive":

@@ -577,11 +577,80 @@ def round_banner(view: dict, names: list | None = None) -> dict[str, Any]:
             "why": why or None, "text": text}
 
 
+def why_not(view: dict, cell: str, names: list | None = None) -> str:
+    """Why a click on the ``data-cell`` ``cell`` of the board (see ``render``) plays nothing,
+    in words, from the view alone, e.g. ``"Your pawn is not at the Mine."`` or ``"It costs 7
+    coins; you have 3."``. For the page's message when a click cannot do anything."""
+    nm = _names(int(view["players"]), names)
+    ph, cur, me = view["phase"], view.get("current"), view.get("viewer")
+    if ph == "over":
+        return "The game is over."
+    if me is None or me != cur:
+        return f"It is {nm[cur]}'s turn." if cur is not None else "Nobody is to act."
+    legal = set(view.get("legal_moves") or [])
+    seat = view["seats"][me]
+    hs = _hs(view.get("options"))
+    kind, _, rest = str(cell).partition(":")
+    pawn = seat.get("pawn")
+    if kind == "loc":
+        if ph != "actions":
+            return "Pawns move in the Actions phase."
+        if pawn == rest:
+            return f"Your pawn is already at the {location_name(rest)}."
+        if any(m.startswith(("go:", "step:")) for m in legal):
+            return (f"The {location_name(rest)} is not next to your pawn, and a step only "
+                    "reaches a neighbouring location.")
+        return ("You cannot move now: no cart left this round and no food on your movement "
+                "spaces (or your turn's action is done: end your turn).")
+    if kind in ("display", "order"):
+        what = "extensions" if kind == "display" else "orders"
+        if ph != "actions" or pawn != "market":
+            return f"Buy {what} at the Market, in the Actions phase." if kind == "display" else \
+                "Take orders at the Market, in the Actions phase."
+        coins = int(seat.get("coins") or 0)
+        if kind == "order":
+            if seat.get("order"):
+                return "You already have an open order: complete it first."
+            if coins < hs.order_price:
+                return f"An order costs {hs.order_price} coin; you have {coins}."
+            return "You cannot take an order now."
+        slot = next((s for s in view["display"] if s and s["id"] == rest), None)
+        if slot is not None and coins < slot["price"]:
+            return f"It costs {slot['price']} coins; you have {coins}."
+        return ("You cannot buy it: one extension a round, never the same action twice or your "
+                "role's action.")
+    if kind == "plan":
+        if ph == "draw":
+            return "First draw your goods; planning comes next."
+        if ph == "planning":
+            return "No action space can take that good now (its spaces are full or no recipe uses it)."
+        return "Goods on planning spaces are placed in the Planning phase."
+    if kind == "src":
+        sid = rest.split(":", 1)[0]
+        loc = hs.extensions[sid]["location"] if sid in hs.extensions else (
+            hs.roles[sid]["location"] if sid in hs.roles else sid)
+        if ph == "planning":
+            if ":" in rest:
+                return "Goods placed in an earlier round stay until the next Draw."
+            return "Select a good on a planning space first (or a coin for a coin space)."
+        if ph == "draw":
+            return "In the Draw you may take goods back only onto free planning spaces."
+        if ph == "actions":
+            if sid == "move":
+                return "Food here pays for movement: click a location on the ring."
+            if pawn != loc:
+                return f"Your pawn is not at the {location_name(loc)}."
+            return "The goods there match no recipe exactly, or it already ran this round."
+    if kind == "coins":
+        return "Coins go on coin spaces during Planning; other costs are paid when you act."
+    return "That shows the game; there is nothing to play there."
+
+
 __all__ = [
     "LOCATION_NAMES", "ROLE_NAMES", "PHASE_NAMES", "good_name", "location_name", "role_name",
     "player_name", "cart_cost", "recipe_words", "good_tip", "location_tip", "role_tip", "extension_effect",
     "extension_tip", "order_tip", "trigger_words", "is_secret", "describe", "prompt",
-    "explain", "scoreboard", "round_banner",
+    "explain", "scoreboard", "round_banner", "why_not",
 ]
 
 assert set(LOCATION_NAMES) == set(LOCATIONS)
