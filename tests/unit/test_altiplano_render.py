@@ -435,3 +435,20 @@ def test_random_games_every_legal_move_is_reachable(players):
         ply += 1
     assert A.is_over(s)
     json.dumps(A.view(s, 0))
+
+
+def test_draw_control_puts_a_planning_good_back():
+    d = pos(A.new_game(seed=2, players=2))
+    take_extension(d, "D2")
+    d["seats"][0]["extensions"] = [["D2", 1]]
+    d["round"] = 2
+    give(d, 0, "bag", "wood", "stone")
+    s = play(load(d), "draw")
+    assert s.ps[0].pending_return
+    view, _svg, root = render(s, 0)
+    planned = R._planning_list(view["seats"][0], R._house(view))
+    assert len(planned) == 5  # 4 open spaces + 1 extra drawn
+    c = cells(root)
+    for k, g in enumerate(planned, 1):
+        assert c[f"plan:{k}"].get("data-move") == f"{g}>bag"
+    assert reachable(view) == set(view["legal_moves"]) == {f"{g}>bag" for g in planned}

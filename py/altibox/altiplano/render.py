@@ -1182,7 +1182,7 @@ def _buttons(ctx: _Ctx, parts: list, y: float) -> float:
     ty = y + (bh / 2 + 4 if len(lines) == 1 else 12)
     for k, ln in enumerate(lines):
         parts.append(_text(12, ty + k * 15, ln, "t"))
-    return y + max(bh if order else 0, len(lines) * 15) + 8
+    return y + max(bh if order else 0, len(lines) * 15 + 6) + 8
 
 
 def _wrap(text: str, limit: int) -> list[str]:
