@@ -2,6 +2,7 @@
 """Render Altiplano positions to HTML pages and screenshot them (a look, not a test).
 
     .venv/bin/python tests/altiplano_preview.py [--out DIR] [--only NAME ...] [--no-shots]
+    .venv/bin/python tests/altiplano_preview.py --bench     # render timings, no pages
 
 Each scene is written as ``DIR/NAME.html`` (the board column beside a side panel with the round
 banner, the prompt and the score pad, styled by ``static/css/altibox.css`` and
@@ -148,13 +149,41 @@ def shots(names: list[str]) -> None:
         browser.close()
 
 
+def bench(runs: int = 50) -> None:
+    """Print the time of ``render_svg(view(state, seat))`` in this CPython for late-game
+    positions (2 and 5 players, the final round's Actions): median and p95 of wall-clock time,
+    and the median of process CPU time (steadier on a busy machine)."""
+    import statistics
+    import time
+    for players, seed in ((2, 31), (5, 33)):
+        rng = random.Random(seed)
+        s = _play_until(A.new_game(seed=seed, players=players), rng,
+                        lambda st: st.final_round is not None and st.round == st.final_round
+                        and st.phase == "actions")
+        for narrow in (False, True):
+            wall, cpu = [], []
+            for _ in range(runs):
+                t0, c0 = time.perf_counter(), time.process_time()
+                svg = A.render_svg(A.view(s, s.current), {"names": NAMES, "narrow": narrow})
+                wall.append((time.perf_counter() - t0) * 1000)
+                cpu.append((time.process_time() - c0) * 1000)
+            wall.sort()
+            print(f"{players} players, round {s.round}, {'narrow' if narrow else 'wide  '}: "
+                  f"median {statistics.median(wall):.1f} ms, p95 {wall[int(.95 * runs) - 1]:.1f} ms "
+                  f"(CPU median {statistics.median(cpu):.1f} ms), {len(svg) // 1024} KB of SVG")
+
+
 def main() -> None:
     global OUT
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default="/tmp/altiplano_preview")
     ap.add_argument("--only", nargs="*")
     ap.add_argument("--no-shots", action="store_true")
+    ap.add_argument("--bench", action="store_true")
     args = ap.parse_args()
+    if args.bench:
+        bench()
+        return
     OUT = Path(args.out)
     OUT.mkdir(parents=True, exist_ok=True)
     sc = scenes()

@@ -378,9 +378,9 @@ def test_goods_have_distinct_shapes_colours_and_names():
     root = parse(A.render_svg(A.view(s, 0)))
     for k in range(1, 5):
         el = cells(root)[f"plan:{k}"]
-        use = el.find(f"{NS}use")
-        g = use.get("href")[4:]
-        assert g in goods and use.find(f"{NS}title").text.startswith(f"{g}: ")
+        glyph = next(x for x in el.iter(NS + "g") if (x.get("class") or "").startswith("gl "))
+        g = glyph.get("class").split()[1]
+        assert g in goods and glyph.find(f"{NS}title").text.startswith(f"{g}: ")
         assert g in el.get("aria-label")
 
 
