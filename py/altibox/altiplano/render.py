@@ -777,7 +777,7 @@ def _centre(ctx: _Ctx, parts: list, cx: float, y: float, w: float, h: float) -> 
     parts.append(f'<g data-cell="supply" aria-label="{_esc(label)}"><title>{_esc(label)}</title>'
                  + _rect(cx - sw / 2, yy, sw, 24, "card", 12)
                  + _g("food", cx - sw / 2 + 14, yy + 12, 16, "food")
-                 + _text(cx - sw / 2 + 25, yy + 16.5, str(food), "n" + (" zero" if not food else ""))
+                 + _text(cx - sw / 2 + 25, yy + 16.5, str(food), "n zero" if not food else "n")
                  + _g("coin", cx + 14, yy + 12, 16, "coin")
                  + _text(cx + 25, yy + 16.5, INFINITY, "n") + "</g>")
 
@@ -897,7 +897,7 @@ def _display(ctx: _Ctx, parts: list, x: float, y: float, w: float) -> float:
         parts.append(_text(46, 15, f"{e}", "n"))
         parts.append(_text(46, 31, _w.location_name(info["location"]), "s"))
         fx = 46 + 58 if not ctx.narrow else 46 + 60
-        s, fw = _effect(ctx, e, fx, rh / 2, 15)
+        s, _fw = _effect(ctx, e, fx, rh / 2, 15)
         parts.append(s)
         if move:
             parts.append(_overlay(0, 0, w, rh, "target", 6))
@@ -1120,7 +1120,8 @@ def _hint(ctx: _Ctx) -> str:
             return "Now click a coin space (green) to place the coin."
         if ctx.sel_good:
             return f"Now click an action space (green) for the {ctx.sel_good}."
-        return "Click a good on a planning space, then an action space. Click a placed good to take it back."
+        return ("Click a good on a planning space, then an action space. Click a placed good "
+                "to take it back.")
     if ph == "actions":
         if ctx.bseat.get("pawn") is None:
             return "Put your pawn on any location of the ring (free)."
@@ -1138,7 +1139,8 @@ def _hint(ctx: _Ctx) -> str:
 def _button_words(ctx: _Ctx, mv: str) -> tuple[str, str]:
     seat = ctx.bseat
     if mv == "draw":
-        n = max(0, int(seat.get("open_planning_spaces") or 4) - sum((seat.get("planning") or {}).values()))
+        n = max(0, int(seat.get("open_planning_spaces") or 4)
+                - sum((seat.get("planning") or {}).values()))
         return f"Draw {n} good{'s' if n != 1 else ''}", f"draw {n} goods from your bag"
     if mv == "done":
         if ctx.v["phase"] == "final_storage":
@@ -1395,7 +1397,8 @@ def _source_block(ctx: _Ctx, parts: list, sid: str, x: float, y: float, w: float
             um = ctx.mv.unplace.get(("coin", sid))
             clabel = f"coin on {title}" + (" \u2014 take it back" if um else "")
             parts.append(f'<g transform="translate({_f(gx)},{_f(top)})"'
-                         f'{ctx.attrs(ccell, clabel, um)}>{_g("coin", ss / 2, ss / 2, ss - 6, "coin")}'
+                         f'{ctx.attrs(ccell, clabel, um)}>'
+                         f'{_g("coin", ss / 2, ss / 2, ss - 6, "coin")}'
                          + (_overlay(0, 0, ss, ss, "target", 14) if um else "")
                          + ctx.marks(ccell, 0, 0, ss, ss, 14) + "</g>")
     if sid == "move" and coins:
@@ -1552,7 +1555,7 @@ def _section_card(ctx: _Ctx, parts: list, kind: str, key: str, blocks, x, y, w, 
     parts.append(_rect(x, y, w, h, "card", 8,
                        f' style="stroke:{SEAT[ctx.board % 5]};stroke-width:2.2"' if here else ""))
     parts.append(f'<path d="M{_f(x)},{_f(y + 22)} V{_f(y + 8)} a8,8 0 0 1 8,-8 H{_f(x + w - 8)} '
-                 f'a8,8 0 0 1 8,8 V{_f(y + 22)} Z" fill="{colour if kind == "loc" else "#6b5a3f"}"/>')
+                 f'a8,8 0 0 1 8,8 V{_f(y + 22)} Z" fill="{colour}"/>')
     title = _w.location_name(key) if kind == "loc" else "Movement"
     parts.append(_text(x + 8, y + 16, title, "h w"))
     rx = x + w - 6
@@ -1657,7 +1660,8 @@ def _road_card(ctx: _Ctx, parts: list, x: float, y: float, w: float, measure: bo
                 parts.append(_g("corn", sx + sw / 2, sy + 15, 14, "1 corn"))
         if k == pos:
             parts.append(f'<g color="{SEAT[ctx.board % 5]}">'
-                         f'<rect x="{_f(sx + sw / 2 - 6)}" y="{_f(sy + 34)}" width="12" height="12" '
+                         f'<rect x="{_f(sx + sw / 2 - 6)}" y="{_f(sy + 34)}" '
+                         f'width="12" height="12" '
                          f'rx="2" fill="currentColor" stroke="#1b1d22"/></g>')
     parts.append(_text(x + 8, y + h - 8, "numbers: planning spaces open", "s"))
     parts.append("</g>")
@@ -1783,8 +1787,8 @@ def _cards_and_orders(ctx: _Ctx, parts: list, x: float, y: float, w: float) -> f
         y += 20
     done = list(seat.get("completed_orders") or [])
     vp = sum(hs.orders[o][1] for o in done)
-    parts.append(_text(x, y + 12, f"Completed orders: {len(done)}" + (f" ({vp} VP)" if done else ""),
-                       "t"))
+    parts.append(_text(x, y + 12, f"Completed orders: {len(done)}"
+                       + (f" ({vp} VP)" if done else ""), "t"))
     y += 18
     if done:
         parts.append(_text(x, y + 10, " ".join(done), "s"))
@@ -1825,7 +1829,8 @@ def _final_storage_panel(ctx: _Ctx, parts: list, y: float) -> float:
         parts.append(f'<g transform="translate({_f(x)},{_f(y)})"'
                      f'{ctx.attrs(cell, label, None, button=True)}>'
                      f'{_rect(0, 0, 34, 34, "space", 6)}{_g(g, 17, 17, 26, g)}'
-                     f'{_overlay(0, 0, 34, 34, "readyframe", 6)}{ctx.marks(cell, 0, 0, 34, 34)}</g>')
+                     f'{_overlay(0, 0, 34, 34, "readyframe", 6)}'
+                     f'{ctx.marks(cell, 0, 0, 34, 34)}</g>')
         ctx.anchors[cell] = (x, y, 34, 34)
         x += 40
         if x + 34 > W - 12:
@@ -1839,16 +1844,15 @@ def _board(ctx: _Ctx, parts: list, y0: float) -> float:
     start = len(parts)
     parts.append("")
     q = ctx.board
-    parts.append(f'<g class="board" data-player="{q}" aria-label="{_esc(ctx.names[q])}: '
-                 f'action board">')
+    parts.append(f'<g class="board" data-player="{q}" role="group" '
+                 f'aria-label="{_esc(ctx.names[q])}: action board">')
     y = _header(ctx, parts, y0)
     y = _buttons(ctx, parts, y + 8)
     y = _final_storage_panel(ctx, parts, y)
     y = _planning_row(ctx, parts, y)
     y = _sections(ctx, parts, y + 4)
     if ctx.narrow:
-        parts.append(_road_stub(ctx, parts, 10, y, W - 20))
-        y += 104
+        y += _road_card(ctx, parts, 10, y, W - 20, False) + 8
         y = _bag_crate(ctx, parts, 12, y, W - 24) + 8
         y1 = _warehouse(ctx, parts, 12, y, 160)
         y2 = _cards_and_orders(ctx, parts, 186, y, W - 198)
@@ -1864,11 +1868,6 @@ def _board(ctx: _Ctx, parts: list, y0: float) -> float:
     stroke = f' style="stroke:{SEAT[q % 5]};stroke-width:2"' if ctx.v.get("current") == q else ""
     parts[start] = _rect(1, y0 + 1, W - 2, y - y0 - 2, "panel", 12, stroke)
     return y
-
-
-def _road_stub(ctx: _Ctx, parts: list, x, y, w) -> str:
-    _road_card(ctx, parts, x, y, w, False, 96)
-    return ""
 
 
 # ----------------------------------------------------------------------------------------------
@@ -1926,8 +1925,8 @@ def _other(ctx: _Ctx, parts: list, q: int, x: float, y: float, w: float, done: s
     rx = x + 25 + _tw(_clip(name, lim), 13, True) + 8
     parts.append(f'<g><title>{_esc(_tip("role", role, ctx.opts) if role else "")}</title>'
                  f'{_text(rx, y + 17, rt, "s")}</g>')
-    parts.append(_text(x + w - 8, y + 17, f"{seat.get('score', 0)} VP \u00b7 {seat.get('coins', 0)} coins",
-                       "n end"))
+    parts.append(_text(x + w - 8, y + 17,
+                       f"{seat.get('score', 0)} VP \u00b7 {seat.get('coins', 0)} coins", "n end"))
     yy = y + 24 + lh - 3
     line = f"Pawn: {pawn} \u00b7 carts {seat.get('carts_used', 0)}/{seat.get('carts', 1)} used " \
            f"\u00b7 draws {seat.get('open_planning_spaces')}"

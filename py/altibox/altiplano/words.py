@@ -26,7 +26,7 @@ from altibox.core import Outcome
 
 from . import data as _data
 from .rules import (
-    LOCATIONS, OPTIONS, Move, State, _has_passive, _legal, _unlocked, legal_moves,
+    OPTIONS, Move, State, _has_passive, _legal, _unlocked, legal_moves,
     outcome as _outcome, owned_goods, parse_move, score_breakdown, seat_name,
 )
 
@@ -275,7 +275,8 @@ def order_tip(oid: str, delivered: list | None = None, options: dict | None = No
         for g in delivered:
             if g in need:
                 need.remove(g)
-        text += f"; delivered {_goods_words(delivered)}, still needs {_goods_words(need) or 'nothing'}"
+        text += (f"; delivered {_goods_words(delivered)}, still needs "
+                 f"{_goods_words(need) or 'nothing'}")
     return text + "."
 
 
@@ -623,7 +624,8 @@ def why_not(view: dict, cell: str, names: list | None = None) -> str:
         if ph == "draw":
             return "First draw your goods; planning comes next."
         if ph == "planning":
-            return "No action space can take that good now (its spaces are full or no recipe uses it)."
+            return ("No action space can take that good now (its spaces are full or no recipe "
+                    "uses it).")
         return "Goods on planning spaces are placed in the Planning phase."
     if kind == "src":
         sid = rest.split(":", 1)[0]
@@ -648,9 +650,7 @@ def why_not(view: dict, cell: str, names: list | None = None) -> str:
 
 __all__ = [
     "LOCATION_NAMES", "ROLE_NAMES", "PHASE_NAMES", "good_name", "location_name", "role_name",
-    "player_name", "cart_cost", "recipe_words", "good_tip", "location_tip", "role_tip", "extension_effect",
-    "extension_tip", "order_tip", "trigger_words", "is_secret", "describe", "prompt",
-    "explain", "scoreboard", "round_banner", "why_not",
+    "player_name", "cart_cost", "recipe_words", "good_tip", "location_tip", "role_tip",
+    "extension_effect", "extension_tip", "order_tip", "trigger_words", "is_secret", "describe",
+    "prompt", "explain", "scoreboard", "round_banner", "why_not",
 ]
-
-assert set(LOCATION_NAMES) == set(LOCATIONS)
