@@ -1631,7 +1631,7 @@ def _road_card(ctx: _Ctx, parts: list, x: float, y: float, w: float, measure: bo
     seat = ctx.bseat
     steps = len(hs.track)
     pos = int(seat.get("road") or 0)
-    need = 96
+    need = 112
     if measure:
         return need
     h = h or need
@@ -1651,7 +1651,7 @@ def _road_card(ctx: _Ctx, parts: list, x: float, y: float, w: float, measure: bo
         reached = k <= pos
         parts.append(_rect(sx + 1, sy, sw - 2, 30, "space" if reached else "space off", 4))
         if k == 0:
-            parts.append(_text(sx + sw / 2, sy + 19, "4", "n mid"))
+            parts.append(_text(sx + sw / 2, sy + 19, str(hs.open_spaces), "n mid"))
         else:
             step = hs.track[k - 1]
             if "unlock" in step:
@@ -1663,7 +1663,9 @@ def _road_card(ctx: _Ctx, parts: list, x: float, y: float, w: float, measure: bo
                          f'<rect x="{_f(sx + sw / 2 - 6)}" y="{_f(sy + 34)}" '
                          f'width="12" height="12" '
                          f'rx="2" fill="currentColor" stroke="#1b1d22"/></g>')
-    parts.append(_text(x + 8, y + h - 8, "numbers: planning spaces open", "s"))
+    parts.append(_text(x + 8, y + h - 24, "number: goods you draw each round", "s"))
+    parts.append(_g("corn", x + 14, y + h - 12, 12) +
+                 _text(x + 24, y + h - 8, ": 1 corn into your warehouse", "s"))
     parts.append("</g>")
     return h
 
@@ -1950,12 +1952,14 @@ def _other(ctx: _Ctx, parts: list, q: int, x: float, y: float, w: float, done: s
         goods = list(entry.get("goods", ()))
         coins = int(entry.get("coins") or 0)
         label_s = sid if sid in ctx.hs.extensions else _src_title(ctx, sid)
-        need = len(label_s) * 7.2 + 4 + 15 * (len(goods) + coins) + 10
+        need = len(label_s) * 6.3 + 4 + 15 * (len(goods) + coins) + 10
         if gx + need > x + w - 6:
             yy += lh
             gx = x + 72
-        parts.append(_text(gx, yy, label_s, "s b"))
-        gx += len(label_s) * 7.2 + 3
+        lw = len(label_s) * 6.3
+        parts.append(_text(gx, yy, label_s, "s", f' textLength="{_f(lw)}" '
+                                                   'lengthAdjust="spacingAndGlyphs"'))
+        gx += lw + 3
         gx = _mini_goods(ctx, parts, goods + ["coin"] * coins, gx, yy - 4)
         gx += 8
     yy += lh
