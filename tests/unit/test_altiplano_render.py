@@ -452,3 +452,28 @@ def test_draw_control_puts_a_planning_good_back():
     for k, g in enumerate(planned, 1):
         assert c[f"plan:{k}"].get("data-move") == f"{g}>bag"
     assert reachable(view) == set(view["legal_moves"]) == {f"{g}>bag" for g in planned}
+
+
+@pytest.mark.parametrize("players", [2, pytest.param(3, marks=pytest.mark.slow),
+                                     pytest.param(5, marks=pytest.mark.slow)])
+def test_a_whole_game_is_played_by_clicking_the_drawing_only(players):
+    """Like the page: each move is found on the drawing, directly or after one selection."""
+    rng = random.Random(3)
+    s = A.new_game(seed=5, players=players)
+    selections = 0
+    while not A.is_over(s):
+        view = A.view(s, s.current)
+        want = choose(rng, s, 0.1).text
+        if want not in moves_in(parse(A.render_svg(view, {"names": NAMES}))):
+            for cell in sorted(R.choice_cells(view)):
+                if want in moves_in(parse(A.render_svg(view, {"selected": cell}))):
+                    selections += 1
+                    break
+            else:
+                pytest.fail(f"{want} cannot be clicked ({s.phase})")
+        s = A.apply(s, want)
+    assert selections > 10
+    final = parse(A.render_svg(A.view(s, 0), {"names": NAMES}))
+    assert moves_in(final) == []
+    out = A.outcome(s)
+    assert [p["total"] for p in A.scoreboard(s)] == list(out.scores)
