@@ -477,3 +477,22 @@ def test_a_whole_game_is_played_by_clicking_the_drawing_only(players):
     assert moves_in(final) == []
     out = A.outcome(s)
     assert [p["total"] for p in A.scoreboard(s)] == list(out.scores)
+
+
+def test_last_move_never_outlines_a_secret_placement_for_others():
+    s = _planning()
+    g = R._planning_list(A.view(s, 0)["seats"][0], R._house(A.view(s, 0)))[0]
+    mv = sorted(m.text for m in A.legal_moves(s) if m.text.startswith(f"{g}>"))[0]
+    sid = mv.split(">")[1]
+    s2 = A.apply(s, mv)
+
+    def outlined(view, **ui):
+        root = parse(A.render_svg(view, dict(ui, last=mv, last_player=0)))
+        src = cells(root)[f"src:{sid}"]
+        return any(r.get("class") == "last" for r in src.iter(NS + "rect"))
+
+    assert outlined(A.view(s2, 0))                     # the mover sees it
+    assert not outlined(A.view(s2, None), board=0)     # the pass-the-device screen does not
+    assert not outlined(A.view(s2, 1), board=0)        # nor the other seat
+    assert A.render_svg(A.view(s2, None), {"board": 0, "last": mv, "last_player": 0}) == \
+        A.render_svg(A.view(s, None), {"board": 0, "last": "draw", "last_player": 0})

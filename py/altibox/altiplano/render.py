@@ -507,6 +507,15 @@ class _Ctx:
         self.last = str(ui.get("last") or "")
         lp = ui.get("last_player")
         self.last_player = lp if isinstance(lp, int) else None
+        # the last move's source on the big board; a placement or take-back ("G>SID",
+        # "G<SID") is outlined for its own player only: for the others it is still secret
+        self.last_src = _last_source(self.last) if self.last else None
+        if self.last_player is not None and self.last_player != self.board:
+            self.last_src = None
+        if ("<" in self.last or ">" in self.last) and not (
+                self.viewer is not None and self.viewer == self.board
+                and self.last_player in (None, self.viewer)):
+            self.last_src = None
         self._pick_choice()
 
     def _pick_choice(self) -> None:
@@ -1417,8 +1426,7 @@ def _source_block(ctx: _Ctx, parts: list, sid: str, x: float, y: float, w: float
     elif runs:
         parts.append(_overlay(-4, -3, w - 4, h + 4, "target", 6))
     parts.append(ctx.marks(cell, -4, -3, w - 4, h + 4, 6))
-    if ctx.last and (ctx.last_player is None or ctx.last_player == ctx.board) and \
-            _last_source(ctx.last) == sid:
+    if ctx.last_src == sid:
         parts.append(_overlay(-6, -5, w, h + 8, "last", 7))
     parts.append("</g>")
     ctx.anchors[cell] = (x - 4, y - 3, w - 4, h + 4)
