@@ -52,8 +52,8 @@ def check_common(root, view) -> None:
         if el.get("data-move") is not None:
             assert cell is not None, el.get("data-move")
             assert el.get("role") == "button" and el.get("tabindex") == "0", cell
-        if el.tag == NS + "rect" and el.get("class") in ("target", "focus", "last", "sel",
-                                                          "targetfill"):
+        if el.tag == NS + "rect" and (el.get("class") or "x").split()[0] in (
+                "target", "focus", "last", "sel", "targetfill", "pick"):
             assert el.get("pointer-events") == "none"
     assert len(seen) == len(set(seen)), "data-cell values must be unique"
     assert set(moves_in(root)) <= set(view["legal_moves"])

@@ -169,8 +169,9 @@ _STYLE = (
     ".ap .space.off{fill:#e6e1d7;stroke:#cfc8ba;stroke-dasharray:3 3}"
     ".ap .space.coin{fill:#fbf1cf;stroke:#b99a3a}"
     ".ap .ready{fill:#1f9d55}"
-    ".ap .readyframe{fill:none;stroke:#1f9d55;stroke-width:2.2}"
     ".ap .target{fill:none;stroke:#1f9d55;stroke-width:3}"
+    ".ap .target.back{stroke-width:2.2;stroke-dasharray:4 3}"
+    ".ap .pick{fill:none;stroke:#2b5fab;stroke-width:2.2;stroke-dasharray:5 3}"
     ".ap .targetfill{fill:#1f9d55;fill-opacity:.10}"
     ".ap .sel{fill:none;stroke:#f5b301;stroke-width:3.5}"
     ".ap .last{fill:none;stroke:#2b6cb0;stroke-width:2.5;stroke-dasharray:6 3}"
@@ -1260,7 +1261,7 @@ def _planning_row(ctx: _Ctx, parts: list, y: float) -> float:
         parts.append(_text(sz / 2, sz - 3, g, "s mid", ' style="font-size:11px"')
                      if not ctx.narrow else "")
         if move or selectable:
-            parts.append(_overlay(0, 0, sz, sz, "target" if move else "readyframe", 6))
+            parts.append(_overlay(0, 0, sz, sz, "target" if move else "pick", 6))
         parts.append(ctx.marks(cell, 0, 0, sz, sz))
         parts.append("</g>")
         ctx.anchors[cell] = (x, y, sz, sz)
@@ -1393,7 +1394,8 @@ def _source_block(ctx: _Ctx, parts: list, sid: str, x: float, y: float, w: float
             if locked and show_lock:
                 parts.append(_g("lock", ss - 5, 5, 9))
             if gmove or sel_ok:
-                parts.append(_overlay(0, 0, ss, ss, "target", 5))
+                parts.append(_overlay(0, 0, ss, ss, "target back" if um else
+                                      "pick" if sel_ok else "target", 5))
             parts.append(ctx.marks(gcell, 0, 0, ss, ss, 5))
             parts.append("</g>")
             ctx.anchors[gcell] = (x + gx, sy, ss, ss)
@@ -1839,7 +1841,7 @@ def _final_storage_panel(ctx: _Ctx, parts: list, y: float) -> float:
         parts.append(f'<g transform="translate({_f(x)},{_f(y)})"'
                      f'{ctx.attrs(cell, label, None, button=True)}>'
                      f'{_rect(0, 0, 34, 34, "space", 6)}{_g(g, 17, 17, 26, g)}'
-                     f'{_overlay(0, 0, 34, 34, "readyframe", 6)}'
+                     f'{_overlay(0, 0, 34, 34, "pick", 6)}'
                      f'{ctx.marks(cell, 0, 0, 34, 34)}</g>')
         ctx.anchors[cell] = (x, y, 34, 34)
         x += 40
