@@ -224,6 +224,8 @@ def test_actions_ready_source_pawn_moves_and_market():
             assert {m for m in moves_in(r2) if m.endswith(loc)} == {f"go:{loc}", f"step:{loc}"}
         else:
             assert c[f"loc:{loc}"].get("data-move") == f"go:{loc}"
+        if loc != "farm":  # the board's location cards offer the same moves
+            assert c[f"sec:{loc}"].get("data-move") == c[f"loc:{loc}"].get("data-move")
     assert reachable(view) == legal
     # after moving to the Market: the glass can be sold, orders taken, extensions bought
     s2 = play(s, "go:market")

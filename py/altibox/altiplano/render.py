@@ -20,8 +20,9 @@ accessible names (``aria-label``) that say what they do.
 
 * ``selected``: a ``data-cell`` value that the page selected (see :func:`choice_cells`):
   ``plan:K`` (the good on planning space K), ``coins`` (the coin pile), ``own:GOOD`` (a good
-  to store in final storage), or a cell whose move needs a choice (``loc:LOC``, ``src:SID``,
-  ``src:market:K``) -- then a panel of labelled option buttons is drawn next to it.
+  to store in final storage), or a cell whose move needs a choice (``loc:LOC``, ``sec:LOC``,
+  ``src:SID``, ``src:market:K``) -- then a panel of labelled option buttons is drawn next to
+  it (``choice:K`` buttons and ``choice:cancel``).
 * ``names``: player names by seat (escaped; blank -> ``"Player N"``).
 * ``board``: the seat whose board is drawn big (default: the viewer; for the public view the
   seat to act, else the start player).
@@ -38,14 +39,14 @@ accessible names (``aria-label``) that say what they do.
   a location section's spaces, the role tile, an extension, ``move`` = the movement food
   spaces), ``src:SID:K`` (the K-th good on it, 1-based), ``src:SID:cK`` (its K-th coin),
   ``cart:K`` (cart slot K), ``road``, ``bag``, ``crate``, ``wh:N`` (warehouse row N, 1-based),
-  ``myorder``, ``own:GOOD`` (final storage), buttons ``draw``, ``done``, ``end``, ``pass``,
-  ``cart`` (buy a cart).
+  ``myorder``, ``own:GOOD`` (final storage), ``sec:LOC`` (the "go here" button of a location
+  card), buttons ``draw``, ``done``, ``end``, ``pass``, ``cart`` (buy a cart).
 * ``seat:Q`` (another seat's compact board); ``choice:K`` / ``choice:cancel`` (the option
   buttons of a pending choice).
 
 ``data-move`` (one whole legal move, its notation) is put on: the buttons (``draw``, ``done``,
-``end``, ``pass``, ``cart``); ``loc:LOC`` for ``@LOC`` / ``go:LOC`` / ``step:LOC`` when only one
-of them is legal (both legal: the tile is selectable and offers both); ``order:ID`` for
+``end``, ``pass``, ``cart``); ``loc:LOC`` and ``sec:LOC`` for ``@LOC`` / ``go:LOC`` /
+``step:LOC`` when only one of them is legal (both legal: selectable, offering both); ``order:ID`` for
 ``order:ID``; ``display:EXT`` for ``buy:EXT``; ``role:ROLE`` for ``role:ROLE``; ``src:SID``
 for ``GOOD>SID`` / ``coin>SID`` while ``plan:K`` / ``coins`` is selected, and for the run
 ``SID[:ARG...]`` when it has one variant (several: selectable, with a choice panel);
@@ -348,6 +349,7 @@ def choice_cells(view: dict, ui: dict | None = None) -> set[str]:
     for loc, lst in mv.loc.items():
         if len(lst) > 1:
             out.add(f"loc:{loc}")
+            out.add(f"sec:{loc}")
     for sid, lst in mv.runs.items():
         if len(lst) > 1:
             out.add(f"src:{sid}")
@@ -523,7 +525,7 @@ class _Ctx:
         sel = self.sel
         if not isinstance(sel, str):
             return
-        if sel.startswith("loc:"):
+        if sel.startswith(("loc:", "sec:")):
             lst = self.mv.loc.get(sel[4:], [])
             if len(lst) > 1:
                 self.choice = lst
@@ -1137,8 +1139,8 @@ def _hint(ctx: _Ctx) -> str:
             return "Put your pawn on any location of the ring (free)."
         here = _w.location_name(ctx.bseat["pawn"])
         if mv.runs or mv.market or mv.orders or mv.buys or "cart" in mv.buttons:
-            return f"Act at the {here} (green), move on the ring, or pass."
-        return f"Nothing to do at the {here}: move on the ring, or pass."
+            return f"Act at the {here} (green), go to another location, or pass."
+        return f"Nothing to do at the {here}: go to another location, or pass."
     if ph == "final_storage":
         if ctx.store_good:
             return f"Click a warehouse row (green) for the {ctx.store_good}."
@@ -1542,6 +1544,8 @@ def _sections(ctx: _Ctx, parts: list, y: float) -> float:
             h += _carts(ctx, parts, 0, 0, cw - 16, True)
         if key == "village" and "cart" in ctx.mv.buttons:
             h += 34
+        if kind == "loc" and ctx.mv.loc:
+            h += 30
         heights.append(h + 2)
     rows = []
     for k in range(0, len(cards), cols):
@@ -1585,6 +1589,28 @@ def _section_card(ctx: _Ctx, parts: list, kind: str, key: str, blocks, x, y, w, 
         _carts(ctx, parts, x + 8, by, w - 16)
     if key == "village":
         _buy_cart(ctx, parts, x + 8, by, w - 16)
+    if kind == "loc" and ctx.mv.loc.get(key):
+        _go_button(ctx, parts, key, x + 8, y + h - 32, w - 16)
+
+
+def _go_button(ctx: _Ctx, parts: list, loc: str, x: float, y: float, w: float) -> None:
+    """A "go here" button at the foot of a location card (``data-cell="sec:LOC"``): the same
+    pawn move(s) as the location's tile on the ring, so the board alone is enough to play."""
+    moves = ctx.mv.loc[loc]
+    cell = f"sec:{loc}"
+    if len(moves) == 1:
+        move, text = moves[0], "Go here \u00b7 " + _move_cost(ctx, moves[0]).split(": ")[-1]
+        label = _option_words(ctx, move)
+    else:
+        move, text = None, "Go here\u2026"
+        label = f"move to the {_w.location_name(loc)}: " + " or ".join(
+            _option_words(ctx, m) for m in moves)
+    bw = min(w, _tw(text, 12, True) + 20)
+    caption = _text(bw / 2, 16.5, text, "", ' style="font-size:12px"')
+    parts.append(f'<g class="btn alt go" transform="translate({_f(x + w - bw)},{_f(y)})"'
+                 f'{ctx.attrs(cell, label, move, button=True)}>{_rect(0, 0, bw, 24, "bg", 12)}'
+                 f'{caption}{ctx.marks(cell, 0, 0, bw, 24, 12)}</g>')
+    ctx.anchors[cell] = (x + w - bw, y, bw, 24)
 
 
 def _carts(ctx: _Ctx, parts: list, x: float, y: float, w: float, measure: bool = False) -> float:
