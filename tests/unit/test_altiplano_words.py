@@ -254,3 +254,24 @@ def test_why_not_explains_a_click_that_plays_nothing():
     assert W.why_not(A.view(p, 0), "src:farm").startswith("Select a good on a planning space")
     assert W.why_not(A.view(A.new_game(seed=7, players=2), 0), "plan:1") == (
         "First draw your goods; planning comes next.")
+
+
+def test_describe_planning_and_roles():
+    draft = A.new_game(seed=4, players=3, role_selection="draft")
+    r = draft.roles_left[0]
+    assert W.describe(draft, f"role:{r}", NAMES) == (
+        f"{NAMES[draft.current]} chooses the {W.role_name(r)} role")
+    d = pos(play(A.new_game(seed=7, players=2), "draw", "draw"))
+    d["seats"][0]["role"], d["seats"][1]["role"] = "shepherd", "miner"
+    for x in d["seats"]:
+        for g, n in list(x["planning"].items()):
+            d["supply"][g] = d["supply"].get(g, 0) + n
+        x["planning"] = {}
+    give(d, 0, "planning", "food", "alpaca")
+    s = load(d)
+    assert W.describe(s, "food>shepherd", NAMES) == "Anna places food on the Shepherd tile"
+    assert W.describe(s, "alpaca>farm", NAMES) == "Anna places alpaca on the Farm"
+    s2 = play(s, "alpaca>farm")
+    assert W.describe(s2, "alpaca<farm", NAMES) == (
+        "Anna takes alpaca from the Farm back to a planning space")
+    assert W.describe(s2, "done", NAMES) == "Anna is done planning"

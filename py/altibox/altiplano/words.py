@@ -307,7 +307,7 @@ def _src_words(state: State, sid: str) -> str:
     if sid == "move":
         return "the movement spaces"
     if sid in state.hs.roles:
-        return f"the {sid} tile"
+        return f"the {role_name(sid)} tile"
     return f"extension {sid}"
 
 
@@ -349,7 +349,7 @@ def describe(state: State, move: Move | str, names: list | None = None,
         return f"{who} plans (secret until the Actions phase)"
     hs = state.hs
     if kind == "role":
-        return f"{who} chooses the {op[1]}"
+        return f"{who} chooses the {role_name(op[1])} role"
     if kind == "place":
         return f"{who} places {op[1]} on {_src_words(state, op[2])}"
     if kind == "coin":
