@@ -3,6 +3,7 @@ tooltips (altibox.altiplano.words), with five player names."""
 
 from __future__ import annotations
 
+import json
 import random
 
 from altibox import altiplano as A
@@ -275,3 +276,15 @@ def test_describe_planning_and_roles():
     assert W.describe(s2, "alpaca<farm", NAMES) == (
         "Anna takes alpaca from the Farm back to a planning space")
     assert W.describe(s2, "done", NAMES) == "Anna is done planning"
+
+
+def test_public_position_hides_what_the_view_hides():
+    s = play(A.new_game(seed=7, players=2), "draw", "draw")
+    text = W.public_position(s)
+    d = json.loads(text)
+    assert d["ply"] == 2 and d["viewer"] is None and "legal_moves" not in d
+    for e in s.pile:
+        assert f'"{e}"' not in text
+    place = [m.text for m in A.legal_moves(s) if ">" in m.text][0]
+    s2 = A.apply(s, place)
+    assert json.loads(W.public_position(s2)) == dict(d, ply=3)

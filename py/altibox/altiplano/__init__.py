@@ -31,7 +31,7 @@ from .rules import (
 )
 from .words import (
     describe, explain, extension_tip, good_tip, is_secret, location_tip, prompt, role_tip,
-    round_banner, scoreboard, why_not,
+    public_position, round_banner, scoreboard, why_not,
 )
 from .render import choice_cells, render_svg
 
@@ -41,5 +41,5 @@ __all__ = [
     "parse_move", "view", "to_position", "from_position", "to_record", "replay", "describe",
     "check", "is_over", "score_breakdown", "owned_goods", "total_coins",
     "prompt", "explain", "scoreboard", "round_banner", "is_secret", "good_tip", "location_tip",
-    "role_tip", "extension_tip", "why_not", "render_svg", "choice_cells",
+    "role_tip", "extension_tip", "why_not", "public_position", "render_svg", "choice_cells",
 ]

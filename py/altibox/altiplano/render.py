@@ -318,7 +318,7 @@ def _planning_list(seat: dict, hs) -> list:
     return sorted(_expand(seat.get("planning") or {}), key=key)
 
 
-def choice_cells(view: dict, ui: dict | None = None) -> set[str]:
+def choice_cells(view: dict) -> set[str]:
     """The ``data-cell`` values whose click *selects* something in ``view`` (module docstring):
     ``plan:K`` for each planning good that some ``GOOD>SID`` move places, ``coins`` when a coin
     can be placed, ``own:GOOD`` in final storage, and the cells whose move needs a choice

@@ -12,6 +12,8 @@ the page's player names); ``None`` or a missing entry falls back to the rules' s
 * :func:`explain` — who won and why (the coin tie-break shown).
 * :func:`scoreboard` — the box's score pad, per player.
 * :func:`round_banner` — round, phase, start player, the final round and why (from a view).
+* :func:`why_not` — why a click on a board cell plays nothing; :func:`public_position` — the
+  position text every player may see (``data-position``).
 * Names and tooltips of goods, locations, roles and extensions (what each does, from the house
   set): :func:`good_name`, :func:`good_tip`, :func:`location_name`, :func:`location_tip`,
   :func:`role_name`, :func:`role_tip`, :func:`extension_tip`, :func:`order_tip`,
@@ -20,6 +22,7 @@ the page's player names); ``None`` or a missing entry falls back to the rules' s
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from altibox.core import Outcome
@@ -27,7 +30,7 @@ from altibox.core import Outcome
 from . import data as _data
 from .rules import (
     OPTIONS, Move, State, _has_passive, _legal, _unlocked, legal_moves,
-    outcome as _outcome, owned_goods, parse_move, score_breakdown, seat_name,
+    outcome as _outcome, owned_goods, parse_move, score_breakdown, seat_name, view as _view,
 )
 
 # ----------------------------------------------------------------------------------------------
@@ -578,6 +581,17 @@ def round_banner(view: dict, names: list | None = None) -> dict[str, Any]:
             "why": why or None, "text": text}
 
 
+def public_position(state: State) -> str:
+    """The position as every player may see it, as compact JSON text (for ``#board``'s
+    ``data-position`` in a hidden-information game): the public view (``view(state, None)``:
+    bag and crate counts, no pile order, no removed orders, no planning placements of this
+    round) plus ``ply``. The same text whoever holds the device."""
+    v = _view(state, None)
+    v.pop("legal_moves", None)
+    v["ply"] = len(state.moves)
+    return json.dumps(v, separators=(",", ":"), sort_keys=True)
+
+
 def why_not(view: dict, cell: str, names: list | None = None) -> str:
     """Why a click on the ``data-cell`` ``cell`` of the board (see ``render``) plays nothing,
     in words, from the view alone, e.g. ``"Your pawn is not at the Mine."`` or ``"It costs 7
@@ -652,5 +666,5 @@ __all__ = [
     "LOCATION_NAMES", "ROLE_NAMES", "PHASE_NAMES", "good_name", "location_name", "role_name",
     "player_name", "cart_cost", "recipe_words", "good_tip", "location_tip", "role_tip",
     "extension_effect", "extension_tip", "order_tip", "trigger_words", "is_secret", "describe",
-    "prompt", "explain", "scoreboard", "round_banner", "why_not",
+    "prompt", "explain", "scoreboard", "round_banner", "why_not", "public_position",
 ]
