@@ -46,6 +46,8 @@ def scenes() -> dict:
     out = {}
     s = A.new_game(seed=7, players=2)
     out["draw"] = (s, 0, {})
+    dr = A.new_game(seed=4, players=3, role_selection="draft")
+    out["draft"] = (dr, dr.current, {})
     s2 = A.apply(A.apply(s, "draw"), "draw")
     plan = [m.text for m in A.legal_moves(s2) if ">" in m.text]
     s3 = A.apply(s2, plan[0]) if plan else s2

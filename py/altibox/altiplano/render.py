@@ -1019,9 +1019,20 @@ def _roles(ctx: _Ctx, parts: list, y: float) -> float:
                      f'{ctx.attrs(cell, tip, move)}><title>{_esc(tip)}</title>')
         parts.append(_rect(0, 0, cw, ch, "card", 6))
         parts.append(_text(8, 17, _w.role_name(role), "n"))
-        parts.append(_text(8, 34, _w.location_name(ctx.hs.roles[role]["location"]), "s"))
-        s, _ = _formula(ctx.S[role].recipes[0], cw - 78, 26, 15)
+        parts.append(_text(cw - 8, 17, _w.location_name(ctx.hs.roles[role]["location"]),
+                           "s end"))
+        s, _ = _formula(ctx.S[role].recipes[0], 8, 32, 15)
         parts.append(s)
+        info = ctx.hs.roles[role]
+        start = sorted((g for g, n in info["start"].items() for _ in range(n)),
+                       key=_canon_key(ctx.hs))
+        coins = int(info.get("coins", 0))
+        gx = cw - 8 - 14 * len(start) - (28 if coins else 0)
+        for g in start:
+            parts.append(_g(g, gx + 7, 32, 13, g))
+            gx += 14
+        if coins:
+            parts.append(_text(gx + 2, 36, f"+{coins}", "s b") + _g("coin", gx + 21, 32, 12))
         if move:
             parts.append(_overlay(0, 0, cw, ch, "target", 6))
         parts.append(ctx.marks(cell, 0, 0, cw, ch))
