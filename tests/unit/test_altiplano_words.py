@@ -97,6 +97,8 @@ def test_prompts_in_every_phase():
     d = scene(2, seed=1, pawn="village", coins=2)
     s = play(load(d), "cart")
     assert W.prompt(s, NAMES) == "Anna's turn: act again at the Village, move on, or end your turn"
+    s = play(s, "go:" + [loc for loc in s.ring if loc != "village"][0])
+    assert W.prompt(s, NAMES) == "Anna's turn: move on or end your turn"
     draft = A.new_game(seed=4, players=3, role_selection="draft")
     assert W.prompt(draft, NAMES) == f"{NAMES[draft.current]}: choose your role (7 left)"
     assert W.prompt(_over(scene(2)), NAMES) == ""

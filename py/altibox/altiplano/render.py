@@ -1149,7 +1149,12 @@ def _hint(ctx: _Ctx) -> str:
         if ctx.bseat.get("pawn") is None:
             return "Put your pawn on any location of the ring (free)."
         here = _w.location_name(ctx.bseat["pawn"])
-        if mv.runs or mv.market or mv.orders or mv.buys or "cart" in mv.buttons:
+        acts = mv.runs or mv.market or mv.orders or mv.buys or "cart" in mv.buttons
+        if "end" in mv.buttons:
+            if acts:
+                return f"Act again at the {here} (green), move on, or end your turn."
+            return "Move on if you like, then end your turn."
+        if acts:
             return f"Act at the {here} (green), go to another location, or pass."
         return f"Nothing to do at the {here}: go to another location, or pass."
     if ph == "final_storage":

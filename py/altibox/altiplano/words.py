@@ -469,9 +469,11 @@ def prompt(state: State, names: list | None = None) -> str:
     # actions
     if p.pawn is None:
         return f"{who}'s turn: put your pawn on any location (free), or pass"
-    acted = state.turn[0]
+    acted, moved_after = state.turn[0], state.turn[1]
     here = location_name(p.pawn)
     if acted is not None:
+        if moved_after or acted != p.pawn:
+            return f"{who}'s turn: move on or end your turn"
         return f"{who}'s turn: act again at the {here}, move on, or end your turn"
     return f"{who}'s turn: move your pawn or act at the {here}"
 
