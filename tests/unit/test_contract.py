@@ -40,12 +40,7 @@ SUBMODULES = ("rules", "position", "words", "render")
 
 #: Parts of the shape still on another branch: (game, submodule or "names"). A strict xfail:
 #: once the part lands, the test passes, xfail turns it into a failure, and the entry goes.
-PENDING = {
-    ("altiplano", "words"): "altiplano/words.py comes from the branch 'apui'",
-    ("altiplano", "render"): "altiplano/render.py comes from the branch 'apui'",
-    ("altiplano", "names"): "Altiplano's words (names=, prompt, explain, scoreboard) and its "
-                            "render_svg come from the branch 'apui'",
-}
+PENDING: dict = {}  # (game id, part) -> reason, for parts a game does not have yet
 
 
 def _pending(game_id: str, part: str):

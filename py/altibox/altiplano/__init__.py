@@ -13,7 +13,7 @@ All component data is the house set in ``house_set.json`` (spec §18), read by
     >>> altiplano.current_player(s), str(altiplano.legal_moves(s)[-1])
     (0, 'draw')
 
-plus :func:`describe` (words for a log), :func:`check` (validity rules and spec §21
+plus :func:`check` (validity rules and spec §21
 invariants) and :func:`score_breakdown` (live score pad).
 
 Kind of game (:data:`INFO`): 2–5 players; chance after setup (every bag draw); hidden
@@ -65,14 +65,24 @@ cheapest first, null = empty), "gone", "bought_any", "trigger", "trigger_round",
 "cart_bought", "ext_bought", "pawn", "passed", "pending_return", "store_left"}, ...]}``.
 It holds the hidden information too (for saves and tests, never for another player's screen).
 The validity rules are numbered in :data:`POSITION_RULES`.
+
+Words (:mod:`altibox.altiplano.words`): :func:`describe` (a move for the log), :func:`prompt`,
+:func:`explain`, :func:`scoreboard`, :func:`round_banner` and the tooltips of goods, locations,
+roles and extensions. The board (:mod:`altibox.altiplano.render`): :func:`render_svg` (a pure
+function of a view and the page's selection) and :func:`choice_cells`.
 """
 
 from .position import POSITION_RULES, check, from_position, replay, to_position, to_record
 from .rules import (
     GAME_ID, INFO, LOCATIONS, NAME, OPTIONS, PHASES, PLAYERS, Move, Player, State, apply,
-    current_player, describe, is_over, legal_moves, new_game, num_players, outcome, owned_goods,
+    current_player, is_over, legal_moves, new_game, num_players, outcome, owned_goods,
     parse_move, private_step, reveals, score_breakdown, seat_name, total_coins, view,
 )
+from .words import (
+    describe, explain, extension_tip, good_tip, is_secret, location_tip, prompt, role_tip,
+    public_position, round_banner, scoreboard, why_not,
+)
+from .render import choice_cells, render_svg
 
 __all__ = [
     "GAME_ID", "INFO", "NAME", "PLAYERS", "OPTIONS", "LOCATIONS", "PHASES", "POSITION_RULES",
@@ -80,4 +90,6 @@ __all__ = [
     "new_game", "num_players", "seat_name", "current_player", "legal_moves", "apply", "outcome",
     "is_over", "parse_move", "view", "private_step", "reveals", "to_position", "from_position",
     "to_record", "replay", "describe", "check", "score_breakdown", "owned_goods", "total_coins",
+    "prompt", "explain", "scoreboard", "round_banner", "is_secret", "good_tip", "location_tip",
+    "role_tip", "extension_tip", "why_not", "public_position", "render_svg", "choice_cells",
 ]

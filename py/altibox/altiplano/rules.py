@@ -1268,6 +1268,10 @@ def _seat_view(s: State, i: int, private: bool) -> dict:
     return out
 
 
+def _acts(s: State, player: int | None) -> bool:
+    return player is not None and player == current_player(s)
+
+
 def view(state: State, player: int | None) -> dict:
     """What seat ``player`` may see (``None``: a spectator), JSON-friendly.
 
@@ -1275,6 +1279,10 @@ def view(state: State, player: int | None) -> dict:
     extension pile (only its size and the letters on the backs), the orders removed at setup,
     and — during the Draw and Planning phases — the other players' placements made this round
     (shown back on their planning spaces) and coins placed this round.
+
+    Besides the table and the seats: ``options`` (the non-default options) and
+    ``legal_moves`` (notation strings of ``player``'s legal moves when ``player`` is the seat
+    to act, else ``[]``; always ``[]`` for a spectator).
 
     Raises:
         ValueError: no such player.
@@ -1300,95 +1308,6 @@ def view(state: State, player: int | None) -> dict:
         "pile": {"count": len(s.pile), "letters": letters},
         "gone": list(s.gone), "roles_left": list(s.roles_left),
         "seats": [_seat_view(s, i, player == i) for i in range(s.players)],
+        "options": core.non_default(OPTIONS, s.options),
+        "legal_moves": [m.text for m in legal_moves(s)] if _acts(s, player) else [],
     }
-
-
-# ----------------------------------------------------------------------------------------------
-# Words, records
-# ----------------------------------------------------------------------------------------------
-
-_LOC_WORDS = {"harbor": "Harbor", "farm": "Farm", "forest": "Forest", "mine": "Mine",
-              "road": "Road", "market": "Market", "village": "Village"}
-
-
-def _src_words(s: State, sid: str) -> str:
-    if sid in _LOC_WORDS:
-        return f"the {_LOC_WORDS[sid]}"
-    if sid == "move":
-        return "the movement spaces"
-    if sid in s.hs.roles:
-        return f"the {sid} tile"
-    return f"extension {sid}"
-
-
-def describe(state: State, move: Move | str) -> str:
-    """Readable words for ``move`` played in ``state`` (for a game log), e.g.
-    ``"Player 1 places alpaca on the Farm"``.
-
-    Raises:
-        ValueError: malformed notation (an illegal move is still described from its text).
-    """
-    text = parse_move(move).text
-    who = seat_name(state, state.current) if state.current is not None else "Nobody"
-    op = _legal(state).get(text) if state.phase != "over" else None
-    if op is None:
-        return f"{who}: {text}"
-    kind = op[0]
-    if kind == "role":
-        return f"{who} chooses the {op[1]}"
-    if kind == "place":
-        return f"{who} places {op[1]} on {_src_words(state, op[2])}"
-    if kind == "coin":
-        return f"{who} places a coin on {_src_words(state, op[1])}"
-    if kind == "unplace":
-        return f"{who} takes {op[1]} from {_src_words(state, op[2])} back to a planning space"
-    if kind == "uncoin":
-        return f"{who} takes a coin back from {_src_words(state, op[1])}"
-    if kind == "draw":
-        return f"{who} draws goods from the bag"
-    if kind == "bag":
-        return f"{who} returns {op[1]} to the bag"
-    if kind == "done":
-        return f"{who} is done" + (" planning" if state.phase == "planning" else "")
-    if kind == "fstore":
-        return f"{who} stores {op[1]} in warehouse row {op[2] + 1} (final storage)"
-    if kind == "pawn":
-        return f"{who} puts the pawn on the {_LOC_WORDS[op[1]]}"
-    if kind == "go":
-        return f"{who} moves by cart to the {_LOC_WORDS[op[1]]}"
-    if kind == "step":
-        return f"{who} steps to the {_LOC_WORDS[op[1]]} for 1 food"
-    if kind == "end":
-        return f"{who} ends the turn"
-    if kind == "pass":
-        return f"{who} passes"
-    if kind == "sell":
-        return f"{who} sells {op[1]} for {state.hs.prices[op[1]]} coin(s)"
-    if kind == "deliver":
-        return f"{who} delivers {op[1]} to order {state.ps[state.current].order[0]}"
-    if kind == "order":
-        return f"{who} takes order {op[1]} for {state.hs.order_price} coin"
-    if kind == "buy":
-        return f"{who} buys extension {op[1]} for {op[3]} coins"
-    if kind == "cart":
-        return f"{who} buys a cart for {state.hs.cart_price} coin"
-    if kind == "run":
-        _, sid, ri, arg = op
-        r = state._S[sid].recipes[ri]
-        goods = state.ps[state.current].src[sid][0]
-        ins = " + ".join(goods) if goods else f"{r.coins_in} coin(s)"
-        at = _src_words(state, sid)
-        if r.gain:
-            res = "gains " + " + ".join(r.gain)
-        elif r.choose:
-            res = f"gains {arg}"
-        elif r.coins:
-            res = f"gains {r.coins} coins"
-        elif r.road:
-            res = "builds a road" + (f" (corn to row {arg + 1})" if arg is not None else "")
-        elif r.card:
-            res = f"takes the {arg} {r.card}" if arg else f"takes no {r.card} (none left)"
-        else:
-            res = "stores them in rows " + ", ".join(str(x + 1) for x in arg)
-        return f"{who} uses {at}: {ins} -> {res}"
-    return f"{who}: {text}"  # pragma: no cover

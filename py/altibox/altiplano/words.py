@@ -1,0 +1,672 @@
+"""Altiplano in words: every text a person reads about the game (shared/rules/altiplano.md).
+
+Pure functions of a state or a view; nothing here touches the DOM. The names are the rulebook's
+(spec §2): goods, the seven locations, roles, extensions, orders, the crate, the bag, the
+warehouse, the road track. A player's name comes from ``names`` (a list indexed by seat, e.g.
+the page's player names); ``None`` or a missing entry falls back to the rules' seat name
+(``"Player 1"`` … ``"Player 5"``).
+
+* :func:`describe` — one move in words for the log (``public=True``: the words every player may
+  read, which keep this round's planning placements secret, spec §19).
+* :func:`prompt` — whose step it is and what to do.
+* :func:`explain` — who won and why (the coin tie-break shown).
+* :func:`scoreboard` — the box's score pad, per player.
+* :func:`round_banner` — round, phase, start player, the final round and why (from a view).
+* :func:`why_not` — why a click on a board cell plays nothing; :func:`public_position` — the
+  position text every player may see (``data-position``).
+* Names and tooltips of goods, locations, roles and extensions (what each does, from the house
+  set): :func:`good_name`, :func:`good_tip`, :func:`location_name`, :func:`location_tip`,
+  :func:`role_name`, :func:`role_tip`, :func:`extension_tip`, :func:`order_tip`,
+  :func:`recipe_words`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from altibox.core import Outcome
+
+from . import data as _data
+from .rules import (
+    OPTIONS, Move, State, _has_passive, _legal, _unlocked, legal_moves,
+    outcome as _outcome, owned_goods, parse_move, score_breakdown, seat_name, view as _view,
+)
+
+# ----------------------------------------------------------------------------------------------
+# Names
+# ----------------------------------------------------------------------------------------------
+
+#: Display names of the locations (spec §2; the seed's "Port" is the Harbor).
+LOCATION_NAMES = {"harbor": "Harbor", "farm": "Farm", "forest": "Forest", "mine": "Mine",
+                  "road": "Road", "market": "Market", "village": "Village"}
+
+#: Display names of the roles (spec §2; the seed's "lumberjack" / "merchant").
+ROLE_NAMES = {"woodcutter": "Woodcutter", "fisherman": "Fisherman", "shepherd": "Shepherd",
+              "miner": "Miner", "farmer": "Farmer", "trader": "Trader",
+              "stonemason": "Stonemason"}
+
+#: Phase names as the rulebook's round overview says them (spec §19).
+PHASE_NAMES = {"roles": "Choosing roles", "draw": "Draw", "planning": "Planning",
+               "actions": "Actions", "final_storage": "Final storage", "over": "Game over"}
+
+_STOCK_WORDS = {"houses": "houses", "boats": "boats", "carts": "carts", "orders": "orders"}
+
+
+def good_name(good: str) -> str:
+    """The name of a good id (``"cloth"`` -> ``"cloth"``; ``"*"`` -> ``"any good but food"``;
+    ``"coin"`` -> ``"coin"``). Goods names are used uncounted: "2 wood", "3 fish"."""
+    if good == "*":
+        return "any good but food"
+    return str(good)
+
+
+def location_name(loc: str) -> str:
+    """``"harbor"`` -> ``"Harbor"``; unknown ids come back unchanged."""
+    return LOCATION_NAMES.get(loc, str(loc))
+
+
+def role_name(role: str | None) -> str:
+    """``"trader"`` -> ``"Trader"``; ``None`` -> ``"no role yet"``."""
+    if role is None:
+        return "no role yet"
+    return ROLE_NAMES.get(role, str(role).capitalize())
+
+
+def _names(state_or_n: Any, names: list | None) -> list[str]:
+    n = state_or_n if isinstance(state_or_n, int) else state_or_n.players
+    out = []
+    for i in range(n):
+        given = names[i] if names is not None and i < len(names) else None
+        given = str(given).strip() if given is not None else ""
+        out.append(given or f"Player {i + 1}")
+    return out
+
+
+def player_name(state: State, player: int, names: list | None = None) -> str:
+    """``names[player]`` when given and not blank, else the rules' seat name."""
+    if names is not None and 0 <= player < len(names) and str(names[player] or "").strip():
+        return str(names[player]).strip()
+    return seat_name(state, player)
+
+
+def _join(items: list[str], word: str = "and") -> str:
+    items = [str(x) for x in items]
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + f" {word} " + items[-1]
+
+
+def _hs(options: dict | None = None) -> _data.HouseSet:
+    return _data.load((options or {}).get("house_set", OPTIONS["house_set"][1]))
+
+
+def _mode(options: dict | None = None) -> str:
+    return (options or {}).get("forest_cacao_mode", OPTIONS["forest_cacao_mode"][1])
+
+
+# ----------------------------------------------------------------------------------------------
+# Recipes and tooltips (from the house set, spec §9, §10, §13, §18)
+# ----------------------------------------------------------------------------------------------
+
+def _goods_words(goods) -> str:
+    counts: dict = {}
+    for g in sorted(goods, key=lambda g: g == "food"):  # food last: "alpaca + food"
+        counts[g] = counts.get(g, 0) + 1
+    return " + ".join((f"{n} {good_name(g)}" if n > 1 else good_name(g)) for g, n in counts.items())
+
+
+def recipe_words(recipe: _data.Recipe) -> str:
+    """One recipe in words, inputs then ``→`` then the effect (spec §7), e.g.
+    ``"alpaca + food → wool"``, ``"cacao → food, cloth or glass (your choice)"``,
+    ``"2 coins → glass"``, ``"2 stone → a house card"``, ``"1 good but food → warehouse"``."""
+    r = recipe
+    if r.ins:
+        ins = _goods_words(r.ins)
+        if r.store:
+            n = len(r.ins)
+            ins = f"{n} good{'s' if n > 1 else ''} (not food)"
+    else:
+        ins = f"{r.coins_in} coin{'s' if r.coins_in != 1 else ''} placed in planning"
+    if r.gain:
+        out = _goods_words(r.gain)
+    elif r.choose:
+        out = _join([good_name(g) for g in r.choose], "or") + " (your choice)"
+    elif r.coins:
+        out = f"{r.coins} coins"
+    elif r.road:
+        out = "1 step down the road track"
+    elif r.card == "house":
+        out = "a house card (4 VP + 1 VP per good of its type)"
+    elif r.card == "boat":
+        out = "a boat card (2 VP + its good)"
+    elif r.store:
+        out = "your warehouse"
+    else:  # pragma: no cover - every house-set recipe has an effect
+        out = "nothing"
+    return f"{ins} \u2192 {out}"
+
+
+def good_tip(good: str, options: dict | None = None) -> str:
+    """A good's tooltip: its end value, its Market price and where it is made (H4, H5, §9).
+
+    E.g. ``"wool: 3 VP at the end; sells for 1 coin at the Market; made at the Farm, extension
+    B1 and extension D3."``
+    """
+    hs = _hs(options)
+    if good == "coin":
+        return ("coin: pays for orders, extensions and carts; worth no VP, but breaks a tie "
+                "at the end")
+    parts = [f"{good_name(good)}: {hs.values.get(good, 0)} VP at the end"]
+    if good == "food":
+        parts.append("pays for movement and feeds most recipes; never stored in the warehouse")
+    elif good == "corn":
+        parts.append("never in your bag: gained on the road track and for completed orders, "
+                     "and stored in your warehouse at once")
+    if good in hs.prices:
+        p = hs.prices[good]
+        parts.append(f"sells for {p} coin{'s' if p != 1 else ''} at the Market")
+    where = []
+    for sid, src in hs.sources(_mode(options)).items():
+        if any(good in r.gain or good in r.choose for r in src.recipes):
+            if src.kind == "location":
+                where.append(f"the {location_name(sid)}")
+            elif src.kind == "role":
+                where.append(f"the {role_name(sid)}'s role tile")
+            else:
+                where.append(f"extension {sid}")
+    if where:
+        parts.append("made at " + _join(where[:5]))
+    return "; ".join(parts) + "."
+
+
+def _location_recipes(loc: str, options: dict | None = None) -> list[str]:
+    hs = _hs(options)
+    src = hs.sources(_mode(options))[loc]
+    lines = []
+    if src.kind == "market":
+        lines.append("each good on its spaces is sold (silver 3, glass 2, others 1 coin) or "
+                     "delivered to your open order")
+        lines.append(f"take an order for {hs.order_price} coin (one open order at a time)")
+        lines.append("buy an extension for its price + the display surcharge (one a round)")
+        return lines
+    for r in src.recipes:
+        lines.append(recipe_words(r))
+    if loc == "village":
+        lines.append(f"buy a cart for {hs.cart_price} coin (one a round, at most "
+                     f"{hs.cart_slots} carts)")
+    return lines
+
+
+def location_tip(loc: str, options: dict | None = None) -> str:
+    """A location's tooltip: its action spaces, what they do and what it stocks (§4, §9, H3).
+
+    E.g. ``"Farm (2 action spaces): alpaca → food; alpaca + food → wool; wool + food → cloth.
+    Stock: alpaca, wool, cloth."``
+    """
+    hs = _hs(options)
+    spaces = hs.locations[loc]["spaces"]
+    stock = [_STOCK_WORDS.get(x, x) for x in hs.locations[loc]["stock"]]
+    return (f"{location_name(loc)} ({spaces} action spaces): "
+            + "; ".join(_location_recipes(loc, options)) + ". Stock: " + ", ".join(stock) + ".")
+
+
+def role_tip(role: str, options: dict | None = None) -> str:
+    """A role's tooltip: location, recipe and starting goods (spec §10, H2)."""
+    hs = _hs(options)
+    r = hs.roles[role]
+    src = hs.sources(_mode(options))[role]
+    start = _goods_words([g for g, n in r["start"].items() for _ in range(n)])
+    coins = int(r.get("coins", 0))
+    return (f"{role_name(role)} (role, at the {location_name(r['location'])}, 1 action space): "
+            + "; ".join(recipe_words(x) for x in src.recipes)
+            + f". Starting goods: {start}; {coins} coin{'s' if coins != 1 else ''}.")
+
+
+_PASSIVE = {
+    "final_storage": "final storage: after the last round, store up to {n} goods you own in "
+                     "your warehouse",
+    "draw_control": "draw control: in each Draw, draw {n} extra good, then put 1 good of your "
+                    "choice back into the bag",
+    "extra_cart": "one free extra cart move (up to 3 steps) each round",
+}
+
+
+def extension_effect(eid: str, options: dict | None = None) -> str:
+    """What an extension does, in words (H9), e.g. ``"fish → cacao"``."""
+    hs = _hs(options)
+    e = hs.extensions[eid]
+    if e.get("passive"):
+        return _PASSIVE[e["passive"]].format(n=e.get("amount", 1))
+    src = hs.sources(_mode(options))[eid]
+    return "; ".join(recipe_words(r) for r in src.recipes)
+
+
+def extension_tip(eid: str, options: dict | None = None, price: int | None = None) -> str:
+    """An extension's tooltip: letter, location, spaces, effect and price (spec §13, H8, H9).
+
+    ``price`` is the price on the display (printed price + slot surcharge) when it lies there.
+    """
+    hs = _hs(options)
+    e = hs.extensions[eid]
+    spaces = int(e.get("spaces", 0))
+    coin_spaces = int(e.get("coin_spaces", 0))
+    room = []
+    if spaces:
+        room.append(f"{spaces} action space{'s' if spaces > 1 else ''}")
+    if coin_spaces:
+        room.append(f"{coin_spaces} coin space{'s' if coin_spaces > 1 else ''}")
+    where = f"at the {location_name(e['location'])}"
+    mark = f", {e['min_players']}+ players" if e.get("min_players", 2) > 2 else ""
+    cost = hs.ext_price(eid)
+    price_words = (f"costs {price} coins ({cost} printed + {price - cost} surcharge)"
+                   if price is not None else f"printed price {cost} coins")
+    return (f"Extension {eid} (letter {e['letter']}{mark}, {where}"
+            + (", " + ", ".join(room) if room else "") + f"): {extension_effect(eid, options)}; "
+            + price_words + ".")
+
+
+def order_tip(oid: str, delivered: list | None = None, options: dict | None = None) -> str:
+    """An order's tooltip: the goods it needs, its VP and what is still missing (spec §14)."""
+    hs = _hs(options)
+    goods, vp = hs.orders[oid]
+    text = f"Order {oid}: deliver {_goods_words(goods)} at the Market for {vp} VP"
+    if delivered:
+        need = list(goods)
+        for g in delivered:
+            if g in need:
+                need.remove(g)
+        text += (f"; delivered {_goods_words(delivered)}, still needs "
+                 f"{_goods_words(need) or 'nothing'}")
+    return text + "."
+
+
+def trigger_words(trigger: str | None, options: dict | None = None) -> str:
+    """Why the end was triggered (spec §15): ``"empty:harbor"`` -> ``"the Harbor is empty (no
+    fish and no boats left)"``; ``"display"`` -> ``"the extension display could not be
+    refilled"``; ``None`` -> ``""``."""
+    if not trigger:
+        return ""
+    if trigger == "display":
+        return "the extension display could not be refilled"
+    if trigger.startswith("empty:"):
+        loc = trigger[6:]
+        hs = _hs(options)
+        stock = [_STOCK_WORDS.get(x, x) for x in hs.locations.get(loc, {}).get("stock", [])]
+        return (f"the {location_name(loc)} is empty (no {_join(stock, 'and no')} left)"
+                if stock else f"the {location_name(loc)} is empty")
+    return str(trigger)
+
+
+# ----------------------------------------------------------------------------------------------
+# Moves in words (for the log)
+# ----------------------------------------------------------------------------------------------
+
+def _src_words(state: State, sid: str) -> str:
+    if sid in LOCATION_NAMES:
+        return f"the {LOCATION_NAMES[sid]}"
+    if sid == "move":
+        return "the movement spaces"
+    if sid in state.hs.roles:
+        return f"the {role_name(sid)} tile"
+    return f"extension {sid}"
+
+
+_SECRET = ("place", "coin", "unplace", "uncoin")
+
+
+def is_secret(state: State, move: Move | str) -> bool:
+    """True when ``move`` (legal in ``state``) is a planning placement — placing or taking
+    back a good or coin during Planning. Other players may not learn it before the Actions
+    phase begins (spec §19, hot-seat play); :func:`describe` with ``public=True`` hides it."""
+    if state.phase != "planning":
+        return False
+    op = _legal(state).get(parse_move(move).text)
+    return op is not None and op[0] in _SECRET
+
+
+def describe(state: State, move: Move | str, names: list | None = None,
+             public: bool = False) -> str:
+    """Readable words for ``move`` played in ``state`` (for a game log), e.g.
+    ``"Anna places alpaca on the Farm"`` or ``"Player 1 uses the Farm: food + alpaca -> gains
+    wool"``.
+
+    Args:
+        names: player names by seat; ``None`` -> the rules' seat names.
+        public: give only what every player may read now: a planning placement reads
+            ``"Anna plans (secret until the Actions phase)"`` (spec §19).
+
+    Raises:
+        ValueError: malformed notation (an illegal move is still described from its text).
+    """
+    text = parse_move(move).text
+    who = (player_name(state, state.current, names) if state.current is not None
+           and state.phase != "over" else "Nobody")
+    op = _legal(state).get(text) if state.phase != "over" else None
+    if op is None:
+        return f"{who}: {text}"
+    kind = op[0]
+    if public and state.phase == "planning" and kind in _SECRET:
+        return f"{who} plans (secret until the Actions phase)"
+    hs = state.hs
+    if kind == "role":
+        return f"{who} chooses the {role_name(op[1])} role"
+    if kind == "place":
+        return f"{who} places {op[1]} on {_src_words(state, op[2])}"
+    if kind == "coin":
+        return f"{who} places a coin on {_src_words(state, op[1])}"
+    if kind == "unplace":
+        return f"{who} takes {op[1]} from {_src_words(state, op[2])} back to a planning space"
+    if kind == "uncoin":
+        return f"{who} takes a coin back from {_src_words(state, op[1])}"
+    if kind == "draw":
+        return f"{who} draws goods from the bag"
+    if kind == "bag":
+        return f"{who} returns {op[1]} to the bag"
+    if kind == "done":
+        return f"{who} is done" + (" planning" if state.phase == "planning" else "")
+    if kind == "fstore":
+        return f"{who} stores {op[1]} in warehouse row {op[2] + 1} (final storage)"
+    if kind == "pawn":
+        return f"{who} puts the pawn on the {location_name(op[1])}"
+    if kind == "go":
+        return f"{who} moves by cart to the {location_name(op[1])}{cart_cost(state)}"
+    if kind == "step":
+        return f"{who} steps to the {location_name(op[1])} for 1 food"
+    if kind == "end":
+        return f"{who} ends the turn"
+    if kind == "pass":
+        return f"{who} passes"
+    if kind == "sell":
+        return f"{who} sells {op[1]} for {hs.prices[op[1]]} coin(s)"
+    if kind == "deliver":
+        oid = state.ps[state.current].order[0]
+        done = _completes(state, op[1])
+        extra = ""
+        if done:
+            extra = (f" and completes it ({hs.orders[oid][1]} VP"
+                     + (f", corn to warehouse row {op[2] + 1}" if op[2] is not None else "") + ")")
+        return f"{who} delivers {op[1]} to order {oid}{extra}"
+    if kind == "order":
+        return f"{who} takes order {op[1]} for {hs.order_price} coin"
+    if kind == "buy":
+        return f"{who} buys extension {op[1]} for {op[3]} coins"
+    if kind == "cart":
+        return f"{who} buys a cart for {hs.cart_price} coin"
+    if kind == "run":
+        _, sid, ri, arg = op
+        r = state._S[sid].recipes[ri]
+        goods = state.ps[state.current].src[sid][0]
+        ins = " + ".join(goods) if goods else f"{r.coins_in} coin(s)"
+        at = _src_words(state, sid)
+        if r.gain:
+            res = "gains " + " + ".join(r.gain)
+        elif r.choose:
+            res = f"gains {arg}"
+        elif r.coins:
+            res = f"gains {r.coins} coins"
+        elif r.road:
+            res = "builds a road" + (f" (corn to row {arg + 1})" if arg is not None else "")
+        elif r.card:
+            res = f"takes the {arg} {r.card}" if arg else f"takes no {r.card} (none left)"
+        else:
+            res = "stores them in rows " + ", ".join(str(x + 1) for x in arg)
+        return f"{who} uses {at}: {ins} -> {res}"
+    return f"{who}: {text}"  # pragma: no cover
+
+
+def cart_cost(state: State) -> str:
+    """What the next cart move of the player to act costs, as a suffix for words (spec §8):
+    ``""`` (the free cart), ``" (free extra cart move, D7)"`` or ``" (1 food)"``."""
+    p = state.ps[state.current]
+    if p.carts_used == 0:
+        return ""
+    if not p.d7_used and _has_passive(state, p, "extra_cart"):
+        return " (free extra cart move, D7)"
+    return " (1 food)"
+
+
+def _completes(state: State, good: str) -> bool:
+    p = state.ps[state.current]
+    if p.order is None:
+        return False
+    need = list(state.hs.orders[p.order[0]][0])
+    for g in p.order[1]:
+        need.remove(g)
+    return need == [good]
+
+
+# ----------------------------------------------------------------------------------------------
+# Prompt, result, score pad, banner
+# ----------------------------------------------------------------------------------------------
+
+def prompt(state: State, names: list | None = None) -> str:
+    """Whose step it is and what to do, in words (``""`` once the game is over), e.g.
+    ``"Anna: draw 4 goods from your bag"``, ``"Anna plans: place goods on action spaces, then
+    Done"``, ``"Tim's turn: move your pawn or act at the Mine"``."""
+    if state.phase == "over" or state.current is None:
+        return ""
+    i = state.current
+    who = player_name(state, i, names)
+    p = state.ps[i]
+    ph = state.phase
+    if ph == "roles":
+        return f"{who}: choose your role ({len(state.roles_left)} left)"
+    if ph == "draw":
+        if p.pending_return:
+            return f"{who}: put 1 good back into your bag (draw control)"
+        n = max(0, _unlocked(state, p) - sum(p.planning.values()))
+        back = any(m.text != "draw" for m in legal_moves(state))
+        return (f"{who}: draw {n} good{'s' if n != 1 else ''} from your bag"
+                + (" (you may first take goods or coins back from action spaces)" if back else ""))
+    if ph == "planning":
+        return f"{who} plans: place goods on action spaces, then Done"
+    if ph == "final_storage":
+        return (f"{who}: final storage \u2014 store up to {p.store_left} good"
+                f"{'s' if p.store_left != 1 else ''} in your warehouse, then Done")
+    # actions
+    if p.pawn is None:
+        return f"{who}'s turn: put your pawn on any location (free), or pass"
+    acted, moved_after = state.turn[0], state.turn[1]
+    here = location_name(p.pawn)
+    if acted is not None:
+        if moved_after or acted != p.pawn:
+            return f"{who}'s turn: move on or end your turn"
+        return f"{who}'s turn: act again at the {here}, move on, or end your turn"
+    return f"{who}'s turn: move your pawn or act at the {here}"
+
+
+def explain(state: State, outcome: Outcome | None = None, names: list | None = None) -> str:
+    """Who won and why, in words (spec §16); ``""`` while the game runs.
+
+    ``"Anna wins with 43 points."``; a VP tie broken by coins:
+    ``"Anna and Tim are tied on 43 points; Anna wins the tie-break with 9 coins (Tim: 4)."``;
+    tied on both: ``"Anna and Tim are tied on 43 points and 9 coins and share the win."``
+    """
+    out = outcome or _outcome(state)
+    if out is None:
+        return ""
+    nm = [player_name(state, i, names) for i in range(state.players)]
+    best = max(out.scores)
+    top = [i for i in range(state.players) if out.scores[i] == best]
+    pts = f"{best} point{'s' if best != 1 else ''}"
+    if out.reason == "score" or len(top) == 1:
+        w = out.winners[0]
+        return f"{nm[w]} wins with {pts}."
+    coins = [out.breakdown[i]["coins"] if out.breakdown else 0 for i in range(state.players)]
+    tied = _join([nm[i] for i in top])
+    if out.reason == "coins":
+        w = out.winners[0]
+        others = "; ".join(f"{nm[i]}: {coins[i]}" for i in top if i != w)
+        return (f"{tied} are tied on {pts}; {nm[w]} wins the tie-break with "
+                f"{coins[w]} coin{'s' if coins[w] != 1 else ''} ({others}).")
+    most = coins[out.winners[0]]
+    cw = f"{most} coin{'s' if most != 1 else ''}"
+    if len(out.winners) == len(top):
+        return f"{tied} are tied on {pts} and {cw} and share the win."
+    rest = "; ".join(f"{nm[i]}: {coins[i]}" for i in top if i not in out.winners)
+    return (f"{tied} are tied on {pts}; {_join([nm[i] for i in out.winners])} have the most "
+            f"coins ({most}) and share the win ({rest}).")
+
+
+def scoreboard(state: State) -> list[dict[str, Any]]:
+    """The score pad as in the box (spec §16), per player: ``{"total", "coins", "parts":
+    [{"key", "label", "count", "points", "each"?, "goods"?}]}``.
+
+    Rows: goods by value (one row per value 0–4: ``goods`` lists the types, ``count`` how many
+    the player owns, ``each`` the value), boats,
+    houses, completed orders, house bonuses, complete warehouse rows. ``total`` equals
+    ``outcome(state).scores[player]`` once the game is over (a live preview before); ``coins``
+    is the tie-break. All of it is public (bag and crate contents are public as counts).
+    """
+    hs = state.hs
+    by_value: dict[int, list[str]] = {}
+    for g in hs.goods:
+        by_value.setdefault(hs.values.get(g, 0), []).append(g)
+    out = []
+    for i, p in enumerate(state.ps):
+        b = score_breakdown(state, i)
+        owned = owned_goods(p)
+        parts = []
+        for v in sorted(by_value):
+            n = sum(owned.get(g, 0) for g in by_value[v])
+            parts.append({"key": f"goods{v}", "label": f"Goods worth {v}", "goods": by_value[v],
+                          "count": n, "points": n * v, "each": v})
+        parts.append({"key": "boats", "label": "Boats", "count": len(p.boats),
+                      "points": b["boats"], "each": hs.boat_vp})
+        parts.append({"key": "houses", "label": "Houses", "count": len(p.houses),
+                      "points": b["houses"], "each": hs.house_vp})
+        parts.append({"key": "orders", "label": "Completed orders", "count": len(p.done_orders),
+                      "points": b["orders"]})
+        bonus_n = sum(owned.get(t, 0) for t in p.houses)
+        parts.append({"key": "house_bonus", "label": "House bonuses", "count": bonus_n,
+                      "points": b["house_bonus"], "each": hs.bonus_vp})
+        full = sum(1 for row in p.wh if len(row) >= hs.wh_len)
+        parts.append({"key": "warehouse", "label": "Complete warehouse rows", "count": full,
+                      "points": b["warehouse"]})
+        total = sum(x["points"] for x in parts)
+        out.append({"total": total, "coins": b["coins"], "parts": parts})
+    return out
+
+
+def round_banner(view: dict, names: list | None = None) -> dict[str, Any]:
+    """The round banner from a view (spec §19, §15): ``{"round", "phase", "title",
+    "start_player", "final", "why", "text"}``.
+
+    ``title`` e.g. ``"Round 5 · Planning"``; ``start_player`` a name; ``final`` is ``None``,
+    ``"triggered"`` (the end is triggered: this round is finished, then one final round) or
+    ``"final"`` (this is the final round); ``why`` says what triggered it; ``text`` is all of
+    it in one line.
+    """
+    n = int(view["players"])
+    nm = _names(n, names)
+    rnd, ph = int(view["round"]), str(view["phase"])
+    title = f"Round {rnd} \u00b7 {PHASE_NAMES.get(ph, ph)}"
+    if ph == "over":
+        title = f"Game over after round {rnd}"
+    sp = nm[int(view["start_player"])]
+    final = None
+    why = trigger_words(view.get("trigger"), view.get("options"))
+    fr = view.get("final_round")
+    if fr is not None:
+        final = "final" if rnd >= int(fr) else "triggered"
+    text = title
+    if ph != "over":
+        text += f" \u00b7 start player: {sp}"
+    if final == "final" and ph != "over":
+        text += f" \u00b7 Final round: {why}."
+    elif final == "triggered":
+        text += f" \u00b7 The end is near: {why}; after this round, round {fr} is the last."
+    return {"round": rnd, "phase": ph, "title": title, "start_player": sp, "final": final,
+            "why": why or None, "text": text}
+
+
+def public_position(state: State) -> str:
+    """The position as every player may see it, as compact JSON text (for ``#board``'s
+    ``data-position`` in a hidden-information game): the public view (``view(state, None)``:
+    bag and crate counts, no pile order, no removed orders, no planning placements of this
+    round) plus ``ply``. The same text whoever holds the device."""
+    v = _view(state, None)
+    v.pop("legal_moves", None)
+    v["ply"] = len(state.moves)
+    return json.dumps(v, separators=(",", ":"), sort_keys=True)
+
+
+def why_not(view: dict, cell: str, names: list | None = None) -> str:
+    """Why a click on the ``data-cell`` ``cell`` of the board (see ``render``) plays nothing,
+    in words, from the view alone, e.g. ``"Your pawn is not at the Mine."`` or ``"It costs 7
+    coins; you have 3."``. For the page's message when a click cannot do anything."""
+    nm = _names(int(view["players"]), names)
+    ph, cur, me = view["phase"], view.get("current"), view.get("viewer")
+    if ph == "over":
+        return "The game is over."
+    if me is None or me != cur:
+        return f"It is {nm[cur]}'s turn." if cur is not None else "Nobody is to act."
+    legal = set(view.get("legal_moves") or [])
+    seat = view["seats"][me]
+    hs = _hs(view.get("options"))
+    kind, _, rest = str(cell).partition(":")
+    pawn = seat.get("pawn")
+    if kind == "loc":
+        if ph != "actions":
+            return "Pawns move in the Actions phase."
+        if pawn == rest:
+            return f"Your pawn is already at the {location_name(rest)}."
+        if any(m.startswith(("go:", "step:")) for m in legal):
+            return (f"The {location_name(rest)} is not next to your pawn, and a step only "
+                    "reaches a neighbouring location.")
+        return ("You cannot move now: no cart left this round and no food on your movement "
+                "spaces (or your turn's action is done: end your turn).")
+    if kind in ("display", "order"):
+        what = "extensions" if kind == "display" else "orders"
+        if ph != "actions" or pawn != "market":
+            return f"Buy {what} at the Market, in the Actions phase." if kind == "display" else \
+                "Take orders at the Market, in the Actions phase."
+        coins = int(seat.get("coins") or 0)
+        if kind == "order":
+            if seat.get("order"):
+                return "You already have an open order: complete it first."
+            if coins < hs.order_price:
+                return f"An order costs {hs.order_price} coin; you have {coins}."
+            return "You cannot take an order now."
+        slot = next((s for s in view["display"] if s and s["id"] == rest), None)
+        if slot is not None and coins < slot["price"]:
+            return f"It costs {slot['price']} coins; you have {coins}."
+        return ("You cannot buy it: one extension a round, never the same action twice or your "
+                "role's action.")
+    if kind == "plan":
+        if ph == "draw":
+            return "First draw your goods; planning comes next."
+        if ph == "planning":
+            return ("No action space can take that good now (its spaces are full or no recipe "
+                    "uses it).")
+        return "Goods on planning spaces are placed in the Planning phase."
+    if kind == "src":
+        sid = rest.split(":", 1)[0]
+        loc = hs.extensions[sid]["location"] if sid in hs.extensions else (
+            hs.roles[sid]["location"] if sid in hs.roles else sid)
+        if ph == "planning":
+            if ":" in rest:
+                return "Goods placed in an earlier round stay until the next Draw."
+            return "Select a good on a planning space first (or a coin for a coin space)."
+        if ph == "draw":
+            return "In the Draw you may take goods back only onto free planning spaces."
+        if ph == "actions":
+            if sid == "move":
+                return "Food here pays for movement: click a location on the ring."
+            if pawn != loc:
+                return f"Your pawn is not at the {location_name(loc)}."
+            return "The goods there match no recipe exactly, or it already ran this round."
+    if kind == "coins":
+        return "Coins go on coin spaces during Planning; other costs are paid when you act."
+    return "That shows the game; there is nothing to play there."
+
+
+__all__ = [
+    "LOCATION_NAMES", "ROLE_NAMES", "PHASE_NAMES", "good_name", "location_name", "role_name",
+    "player_name", "cart_cost", "recipe_words", "good_tip", "location_tip", "role_tip",
+    "extension_effect", "extension_tip", "order_tip", "trigger_words", "is_secret", "describe",
+    "prompt", "explain", "scoreboard", "round_banner", "why_not", "public_position",
+]

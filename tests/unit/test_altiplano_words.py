@@ -1,0 +1,292 @@
+"""Altiplano in words: log lines, prompts, results, the score pad, the round banner and the
+tooltips (altibox.altiplano.words), with five player names."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from altibox import altiplano as A
+from altibox.altiplano import words as W
+
+from test_altiplano_helpers import choose, give, load, play, pos, scene, shelve
+
+NAMES = ["Anna", "Tim", "Bo", "Chiara", "Kofi"]
+
+
+def _five_at(seat: int, pawn: str = "farm") -> dict:
+    d = scene(5, seed=2, pawn=None)
+    d["current"] = seat
+    d["seats"][seat]["pawn"] = pawn
+    for i in range(seat):
+        d["seats"][i]["passed"] = True
+    return d
+
+
+def _over(d: dict) -> A.State:
+    d["phase"], d["current"], d["queue"] = "over", None, []
+    d["trigger"], d["trigger_round"], d["final_round"], d["round"] = "display", 1, 2, 2
+    return load(d)
+
+
+# ---------------------------------------------------------------------------------------------
+# describe
+# ---------------------------------------------------------------------------------------------
+
+def test_describe_uses_the_names_of_five_players():
+    s = load(_five_at(4, "farm"))
+    assert W.describe(s, "pass", NAMES) == "Kofi passes"
+    assert W.describe(s, "go:mine", NAMES) == "Kofi moves by cart to the Mine"
+    assert W.describe(s, "pass") == "Player 5 passes"
+    assert W.describe(s, "pass", ["", " ", "", "", "  "]) == "Player 5 passes"
+    assert W.describe(s, "pass", NAMES[:2]) == "Player 5 passes"
+    assert A.describe is W.describe
+
+
+def test_describe_cart_costs_and_completing_an_order():
+    d = scene(2, seed=1, pawn="market", coins=3)
+    d["seats"][0]["carts"], d["seats"][0]["carts_used"] = 2, 1
+    d["carts"] -= 1
+    give(d, 0, "move", "food")
+    give(d, 0, "market", "silver")
+    for o in ("O5",):
+        if o in d["orders"]:
+            d["orders"].remove(o)
+        else:
+            d["removed"].remove(o)
+            d["removed"].append(d["orders"].pop())
+    d["supply"]["ore"] -= 1
+    d["supply"]["stone"] -= 1
+    d["seats"][0]["order"] = {"id": "O5", "delivered": ["ore", "stone"]}
+    s = load(d)
+    far = [m.text for m in A.legal_moves(s) if m.text.startswith("go:")][0]
+    assert W.describe(s, far, NAMES).endswith(" (1 food)")
+    assert W.describe(s, "deliver:silver:r1", NAMES) == (
+        "Anna delivers silver to order O5 and completes it (10 VP, corn to warehouse row 1)")
+    assert W.describe(s, "sell:silver", NAMES) == "Anna sells silver for 3 coin(s)"
+
+
+def test_public_words_keep_planning_secret():
+    s = play(A.new_game(seed=7, players=2), "draw", "draw")
+    place = [m.text for m in A.legal_moves(s) if ">" in m.text][0]
+    good, sid = place.split(">")
+    assert W.is_secret(s, place) and not W.is_secret(s, "done")
+    assert W.describe(s, place, NAMES, public=True) == "Anna plans (secret until the Actions phase)"
+    assert good in W.describe(s, place, NAMES)
+    assert W.describe(s, "done", NAMES, public=True) == "Anna is done planning"
+    assert not W.is_secret(A.new_game(seed=7, players=2), "draw")
+
+
+# ---------------------------------------------------------------------------------------------
+# prompt
+# ---------------------------------------------------------------------------------------------
+
+def test_prompts_in_every_phase():
+    s = A.new_game(seed=7, players=5)
+    sp = s.current
+    assert W.prompt(s, NAMES) == f"{NAMES[sp]}: draw 4 goods from your bag"
+    while s.phase == "draw":
+        s = A.apply(s, "draw")
+    assert W.prompt(s, NAMES) == f"{NAMES[sp]} plans: place goods on action spaces, then Done"
+    while s.phase == "planning":
+        s = A.apply(s, "done")
+    assert W.prompt(s, NAMES) == (f"{NAMES[sp]}'s turn: put your pawn on any location (free), "
+                                  "or pass")
+    s = A.apply(s, "@mine")
+    assert W.prompt(s, NAMES) == f"{NAMES[sp]}'s turn: move your pawn or act at the Mine"
+    d = scene(2, seed=1, pawn="village", coins=2)
+    s = play(load(d), "cart")
+    assert W.prompt(s, NAMES) == "Anna's turn: act again at the Village, move on, or end your turn"
+    s = play(s, "go:" + [loc for loc in s.ring if loc != "village"][0])
+    assert W.prompt(s, NAMES) == "Anna's turn: move on or end your turn"
+    draft = A.new_game(seed=4, players=3, role_selection="draft")
+    assert W.prompt(draft, NAMES) == f"{NAMES[draft.current]}: choose your role (7 left)"
+    assert W.prompt(_over(scene(2)), NAMES) == ""
+
+
+def test_prompt_final_storage_and_draw_control():
+    d = scene(2, seed=1, pawn="farm")
+    d["trigger"], d["trigger_round"], d["final_round"], d["round"] = "display", 1, 2, 2
+    from test_altiplano_helpers import take_extension
+    take_extension(d, "D1")
+    d["seats"][0]["extensions"] = [["D1", 1]]
+    give(d, 0, "crate", "silver")
+    s = play(load(d), "pass", "pass")
+    assert W.prompt(s, NAMES) == ("Anna: final storage \u2014 store up to 3 goods in your "
+                                  "warehouse, then Done")
+
+
+# ---------------------------------------------------------------------------------------------
+# explain and the score pad
+# ---------------------------------------------------------------------------------------------
+
+def _tied(coins: list[int]) -> A.State:
+    d = scene(len(coins), seed=1, pawn="farm")
+    for i, c in enumerate(coins):
+        give(d, i, "crate", "silver", "silver")
+        d["seats"][i]["coins"] = c
+    return _over(d)
+
+
+def test_explain_winner_coin_tiebreak_and_shared_win():
+    s = _tied([4, 9])
+    assert W.explain(s, names=NAMES) == (
+        "Anna and Tim are tied on 8 points; Tim wins the tie-break with 9 coins (Anna: 4).")
+    s = _tied([9, 9])
+    assert W.explain(s, names=NAMES) == "Anna and Tim are tied on 8 points and 9 coins and share the win."
+    s = _tied([9, 9, 4])
+    assert W.explain(s, names=NAMES) == (
+        "Anna, Tim and Bo are tied on 8 points; Anna and Tim have the most coins (9) and share "
+        "the win (Bo: 4).")
+    d = scene(5, seed=1, pawn="farm")
+    give(d, 3, "crate", "cloth")
+    s = _over(d)
+    assert W.explain(s, names=NAMES) == "Chiara wins with 4 points."
+    assert W.explain(s) == "Player 4 wins with 4 points."
+    assert W.explain(load(scene(2))) == ""
+
+
+def test_scoreboard_of_the_worked_example_22_7():
+    d = scene(2, seed=1, pawn="farm", coins=7)
+    give(d, 0, "crate", "wood", "wood", "wood", "silver", "silver", "food", "food", "food", "food",
+         "glass")
+    shelve(d, 0, ["stone"] * 4, ["wool", "wool"])
+    d["boats"].remove("fish")
+    d["seats"][0]["boats"] = ["fish"]
+    d["houses"].remove("silver")
+    d["seats"][0]["houses"] = ["silver"]
+    for g in ("ore", "silver", "stone", "ore"):  # O5's goods on its card, 1 ore on O9
+        d["supply"][g] -= 1
+    d["seats"][0]["completed_orders"] = ["O5"]
+    d["seats"][0]["order"] = {"id": "O9", "delivered": ["ore"]}
+    rest = [f"O{k}" for k in range(1, 17) if k not in (5, 9)]
+    d["removed"], d["orders"] = rest[:6], rest[6:]
+    s = _over(d)
+    pad = W.scoreboard(s)[0]
+    got = {p["key"]: (p["count"], p["points"]) for p in pad["parts"]}
+    assert got == {"goods0": (4, 0), "goods1": (7, 7), "goods2": (0, 0), "goods3": (3, 9),
+                   "goods4": (2, 8), "boats": (1, 2), "houses": (1, 4), "orders": (1, 10),
+                   "house_bonus": (2, 2), "warehouse": (1, 1)}
+    assert pad["total"] == 43 and pad["coins"] == 7
+    assert pad["parts"][3]["label"] == "Goods worth 3" and pad["parts"][3]["goods"] == ["wool", "glass"]
+    assert [p["total"] for p in W.scoreboard(s)] == list(A.outcome(s).scores) == [43, 0]
+
+
+def test_scoreboard_totals_equal_the_outcome_in_random_games():
+    for players in (2, 5):
+        rng = random.Random(players)
+        s = A.new_game(seed=50 + players, players=players)
+        while not A.is_over(s):
+            s = A.apply(s, choose(rng, s))
+        pads = W.scoreboard(s)
+        out = A.outcome(s)
+        assert [p["total"] for p in pads] == list(out.scores)
+        assert [p["coins"] for p in pads] == [b["coins"] for b in out.breakdown]
+        for p in pads:
+            assert sum(x["points"] for x in p["parts"]) == p["total"]
+            for x in p["parts"]:
+                if "each" in x:
+                    assert x["points"] == x["count"] * x["each"]
+        assert W.explain(s, names=NAMES)
+
+
+# ---------------------------------------------------------------------------------------------
+# banner and tooltips
+# ---------------------------------------------------------------------------------------------
+
+def test_round_banner():
+    s = A.new_game(seed=7, players=5, first_player=3)
+    b = W.round_banner(A.view(s, None), NAMES)
+    assert b["title"] == "Round 1 \u00b7 Draw" and b["start_player"] == "Chiara"
+    assert b["final"] is None and b["text"] == "Round 1 \u00b7 Draw \u00b7 start player: Chiara"
+    d = scene(5, seed=1, pawn="farm")
+    d["trigger"], d["trigger_round"], d["final_round"] = "empty:harbor", 1, 2
+    b = W.round_banner(A.view(load(d), 0), NAMES)
+    assert b["final"] == "triggered" and b["why"] == "the Harbor is empty (no fish and no boats left)"
+    assert "after this round, round 2 is the last" in b["text"]
+    d["trigger"], d["trigger_round"], d["final_round"], d["round"] = "display", 1, 2, 2
+    b = W.round_banner(A.view(load(d), 0), NAMES)
+    assert b["final"] == "final"
+    assert b["text"] == ("Round 2 \u00b7 Actions \u00b7 start player: Anna \u00b7 Final round: "
+                         "the extension display could not be refilled.")
+    b = W.round_banner(A.view(_over(scene(2)), None), NAMES)
+    assert b["title"] == "Game over after round 2" and b["text"] == "Game over after round 2"
+
+
+def test_tooltips_say_what_things_do():
+    assert set(W.LOCATION_NAMES) == set(A.LOCATIONS)
+    assert set(W.ROLE_NAMES) == set(A.rules._data.load().roles)
+    assert W.good_tip("silver") == ("silver: 4 VP at the end; sells for 3 coins at the Market; "
+                                    "made at the Mine and extension C2.")
+    assert W.good_tip("food").startswith("food: 0 VP at the end; pays for movement")
+    assert "never in your bag" in W.good_tip("corn")
+    assert W.location_tip("farm") == ("Farm (2 action spaces): alpaca \u2192 food; alpaca + food "
+                                      "\u2192 wool; wool + food \u2192 cloth. Stock: alpaca, "
+                                      "wool, cloth.")
+    assert "buy a cart for 1 coin" in W.location_tip("village")
+    assert W.role_tip("miner") == ("Miner (role, at the Mine, 1 action space): food \u2192 ore. "
+                                   "Starting goods: fish + ore + 2 food; 1 coin.")
+    assert W.extension_tip("B7", price=5) == (
+        "Extension B7 (letter B, 5+ players, at the Market, 2 coin spaces): 2 coins placed in "
+        "planning \u2192 glass; costs 5 coins (3 printed + 2 surcharge).")
+    assert W.extension_effect("D2").startswith("draw control")
+    assert W.order_tip("O5") == "Order O5: deliver stone + ore + silver at the Market for 10 VP."
+    assert W.order_tip("O9", ["ore"]).endswith(
+        "for 15 VP; delivered ore, still needs ore + 2 silver.")
+    split = {"forest_cacao_mode": "split_recipes"}
+    assert "cacao + food \u2192 glass" in W.location_tip("forest", split)
+    assert "cacao \u2192 food, cloth or glass (your choice)" in W.location_tip("forest")
+    assert W.trigger_words("empty:village") == "the Village is empty (no houses and no carts left)"
+    assert W.trigger_words(None) == ""
+
+
+def test_why_not_explains_a_click_that_plays_nothing():
+    d = scene(3, seed=1, pawn="farm", coins=1)
+    s = load(d)
+    v = A.view(s, 0)
+    assert W.why_not(v, "loc:farm") == "Your pawn is already at the Farm."
+    assert W.why_not(v, "src:mine") == "Your pawn is not at the Mine."
+    assert W.why_not(v, "display:" + s.display[0]) == "Buy extensions at the Market, in the Actions phase."
+    assert W.why_not(A.view(s, 1), "loc:mine", NAMES) == "It is Anna's turn."
+    s2 = play(s, "go:market")
+    v2 = A.view(s2, 0)
+    price = v2["display"][4]["price"]
+    assert W.why_not(v2, "display:" + s2.display[4]) == f"It costs {price} coins; you have 1."
+    assert W.why_not(v2, "bag") == "That shows the game; there is nothing to play there."
+    p = play(A.new_game(seed=7, players=2), "draw", "draw")
+    assert W.why_not(A.view(p, 0), "src:farm").startswith("Select a good on a planning space")
+    assert W.why_not(A.view(A.new_game(seed=7, players=2), 0), "plan:1") == (
+        "First draw your goods; planning comes next.")
+
+
+def test_describe_planning_and_roles():
+    draft = A.new_game(seed=4, players=3, role_selection="draft")
+    r = draft.roles_left[0]
+    assert W.describe(draft, f"role:{r}", NAMES) == (
+        f"{NAMES[draft.current]} chooses the {W.role_name(r)} role")
+    d = pos(play(A.new_game(seed=7, players=2), "draw", "draw"))
+    d["seats"][0]["role"], d["seats"][1]["role"] = "shepherd", "miner"
+    for x in d["seats"]:
+        for g, n in list(x["planning"].items()):
+            d["supply"][g] = d["supply"].get(g, 0) + n
+        x["planning"] = {}
+    give(d, 0, "planning", "food", "alpaca")
+    s = load(d)
+    assert W.describe(s, "food>shepherd", NAMES) == "Anna places food on the Shepherd tile"
+    assert W.describe(s, "alpaca>farm", NAMES) == "Anna places alpaca on the Farm"
+    s2 = play(s, "alpaca>farm")
+    assert W.describe(s2, "alpaca<farm", NAMES) == (
+        "Anna takes alpaca from the Farm back to a planning space")
+    assert W.describe(s2, "done", NAMES) == "Anna is done planning"
+
+
+def test_public_position_hides_what_the_view_hides():
+    s = play(A.new_game(seed=7, players=2), "draw", "draw")
+    text = W.public_position(s)
+    d = json.loads(text)
+    assert d["ply"] == 2 and d["viewer"] is None and "legal_moves" not in d
+    for e in s.pile:
+        assert f'"{e}"' not in text
+    place = [m.text for m in A.legal_moves(s) if ">" in m.text][0]
+    s2 = A.apply(s, place)
+    assert json.loads(W.public_position(s2)) == dict(d, ply=3)
