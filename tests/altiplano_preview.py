@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT / "tests" / "unit"))
 from altibox import altiplano as A  # noqa: E402
 from altibox.altiplano import words as W  # noqa: E402
 
-from test_altiplano_helpers import choose, give, load, pos, scene  # noqa: E402
+from altiplano_support import choose, give, load, pos, scene  # noqa: E402
 
 NAMES = ["Anna", "Tim", "Bo", "Chiara", "Kofi"]
 

@@ -20,7 +20,7 @@ import pytest
 from altibox import altiplano as A
 from altibox.altiplano import render as R
 
-from test_altiplano_helpers import choose, give, load, play, pos, scene, shelve, take_extension
+from altiplano_support import choose, give, load, play, pos, scene, shelve, take_extension
 
 NS = "{http://www.w3.org/2000/svg}"
 NAMES = ["Anna", "Tim", "Bo", "Chiara", "Kofi"]

@@ -9,7 +9,7 @@ import random
 from altibox import altiplano as A
 from altibox.altiplano import words as W
 
-from test_altiplano_helpers import choose, give, load, play, pos, scene, shelve
+from altiplano_support import choose, give, load, play, pos, scene, shelve
 
 NAMES = ["Anna", "Tim", "Bo", "Chiara", "Kofi"]
 
@@ -107,7 +107,7 @@ def test_prompts_in_every_phase():
 def test_prompt_final_storage_and_draw_control():
     d = scene(2, seed=1, pawn="farm")
     d["trigger"], d["trigger_round"], d["final_round"], d["round"] = "display", 1, 2, 2
-    from test_altiplano_helpers import take_extension
+    from altiplano_support import take_extension
     take_extension(d, "D1")
     d["seats"][0]["extensions"] = [["D1", 1]]
     give(d, 0, "crate", "silver")
