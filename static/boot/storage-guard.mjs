@@ -1,0 +1,128 @@
+// Altibox's storage guard: loaded by index.html just before PyScript's core.js (module scripts
+// run in document order), so that PyScript starts where the browser denies storage.
+//
+// Why: PyScript core 0.7.31 (polyscript 0.20.20) keeps two IndexedDB maps (@webreflection/idb-map
+// 0.3.2): "IDBMap/@pyscript.fs", opened when core.js loads, and "IDBMap/<runtime>@<version>",
+// the package cache, whose load it awaits before it starts Pyodide. Where IndexedDB is denied
+// (a cross-site iframe with third-party storage blocked; a sandboxed iframe; some private modes)
+// the open fails; IDBMap's onerror then re-dispatches the event that is being dispatched
+// (InvalidStateError) and rejects, the interpreter never loads and the page stays on "Loading
+// Python" for ever. See docs/upstream-pyscript-iframe.md.
+//
+// What: for IndexedDB databases named "IDBMap/..." only (PyScript's), a failed open (an error
+// event, or an exception) is answered with an in-memory database of this page instead: PyScript
+// starts, and has nothing to cache anyway (we install no packages). Every other open is the
+// browser's own. `<html data-storage="denied">` says that this happened (tests read it); the
+// Python side finds out by itself (web/storage.py) and says in the page that nothing is saved,
+// in words for an embed when `<html data-frame>` (set here) says the page runs in an iframe.
+//
+// Also: in a srcdoc iframe (about:srcdoc: no address, no URL parameters, the host page's
+// origin and storage) Python is not started; index.html's inline script shows a message that
+// says to embed the site with <iframe src=...>.
+const html = document.documentElement;
+
+try {
+  if (self !== top) html.dataset.frame = ""; // <html data-frame>: the page runs in an iframe
+} catch { /* cannot tell: not a frame then */ }
+
+if (location.protocol === "about:") {
+  document.querySelector('script[type="py"]')?.remove(); // nothing to run: see index.html
+} else {
+  guardIndexedDB();
+}
+
+function guardIndexedDB() {
+  let factory = null;
+  try { factory = self.indexedDB || null; } catch { /* the getter throws: denied */ }
+  const realOpen = factory && factory.open;
+  let denied = !realOpen;
+  const databases = new Map(); // name -> Map: what PyScript stored in this page's life
+
+  const deny = (why) => {
+    if (!denied) console.info("Altibox: IndexedDB is not available here; PyScript keeps its data in memory:", why);
+    denied = true;
+    html.dataset.storage = "denied";
+  };
+
+  function open(name, version) {
+    const ours = String(name).startsWith("IDBMap/");
+    if (!ours) { // as the browser does
+      if (!realOpen) throw new DOMException("IndexedDB is not available here", "SecurityError");
+      return realOpen.call(factory, name, version);
+    }
+    if (denied) {
+      deny("denied before");
+      return memoryOpen(name);
+    }
+    let request;
+    try {
+      request = realOpen.call(factory, name, version);
+    } catch (err) { // a sandboxed iframe: SecurityError
+      deny(err && err.message);
+      return memoryOpen(name);
+    }
+    // Registered before PyScript sets onerror, so it runs first and stops it: the failure
+    // becomes a success with an in-memory database.
+    request.addEventListener("error", (event) => {
+      event.stopImmediatePropagation();
+      event.preventDefault();
+      deny(request.error && request.error.message);
+      const { onsuccess } = request;
+      if (typeof onsuccess === "function") {
+        onsuccess.call(request, { type: "success", target: { result: memoryDatabase(name) } });
+      }
+    });
+    return request;
+  }
+
+  // An IDBOpenDBRequest look-alike: onsuccess is called in a later task, as the browser does.
+  function memoryOpen(name) {
+    return later({}, () => memoryDatabase(name));
+  }
+
+  function memoryDatabase(name) {
+    if (!databases.has(name)) databases.set(name, new Map());
+    const entries = databases.get(name);
+    const store = {
+      count: () => later({}, () => entries.size),
+      clear: () => later({}, () => { entries.clear(); }),
+      delete: (key) => later({}, () => { entries.delete(key); }),
+      get: (key) => later({}, () => entries.get(key)),
+      getKey: (key) => later({}, () => (entries.has(key) ? key : undefined)),
+      getAllKeys: () => later({}, () => [...entries.keys()]),
+      put: (value, key) => later({}, () => { entries.set(key, value); return key; }),
+    };
+    return {
+      name,
+      objectStoreNames: { length: 1, contains: () => true },
+      transaction: () => ({ objectStore: () => store }),
+      close() {},
+    };
+  }
+
+  // Fills `request` with `run()`'s result (or error) in a later task and calls its handlers.
+  function later(request, run) {
+    Object.assign(request, { readyState: "pending", result: undefined, error: null,
+                             onsuccess: null, onerror: null });
+    setTimeout(() => {
+      request.readyState = "done";
+      try {
+        request.result = run();
+      } catch (err) {
+        request.error = err;
+        request.onerror?.call(request, { type: "error", target: request });
+        return;
+      }
+      request.onsuccess?.call(request, { type: "success", target: request });
+    });
+    return request;
+  }
+
+  const guarded = { open };
+  if (factory) {
+    // keep every other method of the browser's IDBFactory (deleteDatabase, cmp, databases)
+    factory.open = open;
+  } else {
+    Object.defineProperty(self, "indexedDB", { value: guarded, configurable: true, writable: true });
+  }
+}
