@@ -43,7 +43,7 @@ def problem_notice(problem: str | None, framed: bool = False) -> str:
         problem: :attr:`Storage.problem` (``"full"``, ``"unavailable"``; ``None`` reads as
             unavailable).
         framed: the page runs in an iframe (``<html data-frame>``, set by
-            static/boot/storage-guard.mjs): there, denied storage is the host site's or the
+            static/boot/start.mjs): there, denied storage is the host site's or the
             browser's choice (third-party storage blocked, a sandboxed frame), not a fault.
     """
     if problem == "full":

@@ -1,34 +1,35 @@
-// Altibox's storage guard: loaded by index.html just before PyScript's core.js (module scripts
-// run in document order), so that PyScript starts where the browser denies storage.
+// Altibox's start module: index.html's only module script. It loads PyScript (core.js) once
+// the page is ready for it, so PyScript starts in every frame a page can be embedded in.
 //
-// Why: PyScript core 0.7.31 (polyscript 0.20.20) keeps two IndexedDB maps (@webreflection/idb-map
-// 0.3.2): "IDBMap/@pyscript.fs", opened when core.js loads, and "IDBMap/<runtime>@<version>",
-// the package cache, whose load it awaits before it starts Pyodide. Where IndexedDB is denied
-// (a cross-site iframe with third-party storage blocked; a sandboxed iframe; some private modes)
-// the open fails; IDBMap's onerror then re-dispatches the event that is being dispatched
-// (InvalidStateError) and rejects, the interpreter never loads and the page stays on "Loading
-// Python" for ever. See docs/upstream-pyscript-iframe.md.
-//
-// What: for IndexedDB databases named "IDBMap/..." only (PyScript's), a failed open (an error
-// event, or an exception) is answered with an in-memory database of this page instead: PyScript
-// starts, and has nothing to cache anyway (we install no packages). Every other open is the
-// browser's own. `<html data-storage="denied">` says that this happened (tests read it); the
-// Python side finds out by itself (web/storage.py) and says in the page that nothing is saved,
-// in words for an embed when `<html data-frame>` (set here) says the page runs in an iframe.
-//
-// Also: in a srcdoc iframe (about:srcdoc: no address, no URL parameters, the host page's
-// origin and storage) Python is not started; index.html's inline script shows a message that
-// says to embed the site with <iframe src=...>.
+// 1. A srcdoc iframe (about:srcdoc: no address, no URL parameters, the host page's origin and
+//    storage) does not start Python: index.html's inline script shows the message that says to
+//    embed the site with <iframe src=...>. PyScript is not even loaded there (one of its plugins
+//    builds `new URL("./config.txt", location.href)`, which throws on about:srcdoc).
+// 2. The IndexedDB guard, installed before core.js runs. PyScript core 0.7.31 (polyscript
+//    0.20.20) keeps two IndexedDB maps (@webreflection/idb-map 0.3.2): "IDBMap/@pyscript.fs",
+//    opened when core.js loads, and "IDBMap/<runtime>@<version>", the package cache, whose
+//    contents it awaits before it starts Pyodide. Where IndexedDB is denied (a cross-site iframe
+//    with third-party storage blocked; a sandboxed iframe; some private modes) the open fails;
+//    IDBMap's onerror re-dispatches the event that is being dispatched (InvalidStateError) and
+//    rejects, the interpreter never loads and the page stays on "Loading Python" for ever (see
+//    docs/upstream-pyscript-iframe.md). For databases named "IDBMap/..." only (PyScript's), a
+//    failed open (an error event, or an exception) is answered with an in-memory database of
+//    this page instead: PyScript starts, and has nothing to cache anyway (we install no
+//    packages). Every other open is the browser's own. `<html data-storage="denied">` says that
+//    this happened (tests read it). The Python side finds out by itself (web/storage.py) and
+//    says in the page that nothing is saved, in words for an embed when `<html data-frame>`
+//    (set here) says that the page runs in an iframe.
+// 3. core.js, preloaded by index.html (<link rel="modulepreload">) so that importing it here
+//    costs no round trip.
 const html = document.documentElement;
 
 try {
   if (self !== top) html.dataset.frame = ""; // <html data-frame>: the page runs in an iframe
 } catch { /* cannot tell: not a frame then */ }
 
-if (location.protocol === "about:") {
-  document.querySelector('script[type="py"]')?.remove(); // nothing to run: see index.html
-} else {
+if (location.protocol !== "about:") {
   guardIndexedDB();
+  await import("../vendor/pyscript/core.js");
 }
 
 function guardIndexedDB() {
