@@ -350,3 +350,44 @@ def test_srcdoc_frame_says_to_embed_by_address(framed, host, base_url_app, with_
         assert any(u.endswith("/static/vendor/pyscript/core.js") for u in guard.requested)
     assert not any("pyscript.toml" in u for u in guard.requested)
     assert frame.locator("html").get_attribute("data-boot") is None
+
+
+# ---------------------------------------------------------------- the snapshot in frames
+
+def test_two_embeds_in_partitioned_storage_make_one_snapshot_and_then_start_from_it(
+        partitioned, base_url_app, host):
+    """With storage (partitioned), embeds get the fast start too; two of them on one page make
+    one snapshot between them (a Web Lock), not one Python start each; no service worker."""
+    app_origin = "{0.scheme}://{0.netloc}".format(urlsplit(base_url_app))
+    guard = FrameGuard(app_origin, host.origin)
+    context = partitioned.new_context(viewport={"width": 1100, "height": 900})
+    context.on("request", guard.on_request)
+    src = html.escape(base_url_app + "?game=alto")
+    url = host.page("two-embeds.html", '<!doctype html><link rel="icon" href="data:,"><title>two</title>'
+                    f'<iframe src="{src}&amp;new=1&amp;seed=1"></iframe><iframe src="{src}&amp;new=1&amp;seed=2"></iframe>')
+    try:
+        page = context.new_page()
+        page.set_default_timeout(BOOT_TIMEOUT_MS)
+        page.on("console", guard.on_console)
+        page.on("pageerror", guard.on_pageerror)
+        page.goto(url)
+        frames = [el.content_frame() for el in page.locator("iframe").element_handles()]
+        for frame in frames:
+            frame.wait_for_selector("html.ready", state="attached")
+            assert frame.evaluate(STORAGE_PROBE) == "allowed" and frame.evaluate("document.documentElement.dataset.boot") == "cold"
+        for frame in frames:  # made 2 s after ready and idle, then a whole Python start
+            frame.wait_for_selector("html[data-snapshot]", state="attached", timeout=180_000)
+        fates = sorted(f.evaluate("document.documentElement.dataset.snapshot") for f in frames)
+        assert fates in (["off", "saved"], ["saved", "saved"]), fates
+        assert sum(u.endswith("/static/boot/snapshot-worker.mjs") for u in guard.requested) == 1
+        assert not any(u.endswith("/sw.js") for u in guard.requested)  # no service worker from a frame
+        page.reload()
+        frames = [el.content_frame() for el in page.locator("iframe").element_handles()]
+        for frame, seed in zip(frames, (1, 2)):
+            frame.wait_for_selector("html.ready", state="attached")
+            assert frame.evaluate("document.documentElement.dataset.boot") == "snapshot"
+            position = frame.locator("#board").get_attribute("data-position")
+            assert position == alto.to_position(alto.new_game(seed=seed))
+    finally:
+        context.close()
+    guard.check()
