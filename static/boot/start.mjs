@@ -36,7 +36,7 @@ function guardIndexedDB() {
   let factory = null;
   try { factory = self.indexedDB || null; } catch { /* the getter throws: denied */ }
   const realOpen = factory && factory.open;
-  let denied = !realOpen;
+  let denied = false;
   const databases = new Map(); // name -> Map: what PyScript stored in this page's life
 
   const deny = (why) => {
@@ -44,6 +44,7 @@ function guardIndexedDB() {
     denied = true;
     html.dataset.storage = "denied";
   };
+  if (!realOpen) deny("no indexedDB");
 
   function open(name, version) {
     const ours = String(name).startsWith("IDBMap/");
@@ -51,10 +52,7 @@ function guardIndexedDB() {
       if (!realOpen) throw new DOMException("IndexedDB is not available here", "SecurityError");
       return realOpen.call(factory, name, version);
     }
-    if (denied) {
-      deny("denied before");
-      return memoryOpen(name);
-    }
+    if (denied) return memoryOpen(name);
     let request;
     try {
       request = realOpen.call(factory, name, version);
@@ -124,6 +122,8 @@ function guardIndexedDB() {
     // keep every other method of the browser's IDBFactory (deleteDatabase, cmp, databases)
     factory.open = open;
   } else {
-    Object.defineProperty(self, "indexedDB", { value: guarded, configurable: true, writable: true });
+    try {
+      Object.defineProperty(self, "indexedDB", { value: guarded, configurable: true, writable: true });
+    } catch { /* not ours to replace: PyScript may not start, as without this guard */ }
   }
 }

@@ -303,13 +303,20 @@ def test_partitioned_frame_opened_without_new_does_not_resume_the_players_game(f
 
 # ---------------------------------------------------------------- denied by a script, top level
 
-def test_top_level_page_with_every_storage_denied_boots_and_plays(open_app):
-    """localStorage's getter, indexedDB.open and caches all throw: PyScript still starts."""
-    deny = """
-      const no = () => { throw new DOMException('denied', 'SecurityError'); };
-      Object.defineProperty(window, 'localStorage', {get: no});
-      Object.defineProperty(window, 'caches', {get: no});
-      IDBFactory.prototype.open = no;
+DENY_IDB = {
+    "open-throws": "IDBFactory.prototype.open = no;",  # as in a sandboxed frame
+    "getter-throws": "Object.defineProperty(window, 'indexedDB', {get: no, configurable: true});",  # older Firefox
+}
+
+
+@pytest.mark.parametrize("idb", sorted(DENY_IDB))
+def test_top_level_page_with_every_storage_denied_boots_and_plays(open_app, idb):
+    """localStorage's getter, IndexedDB and caches all throw: PyScript still starts."""
+    deny = f"""
+      const no = () => {{ throw new DOMException('denied', 'SecurityError'); }};
+      Object.defineProperty(window, 'localStorage', {{get: no}});
+      Object.defineProperty(window, 'caches', {{get: no}});
+      {DENY_IDB[idb]}
     """
     page = open_app(f"?game=alto&new=1&seed={SEED}", init_script=deny)
     assert page.locator("html").get_attribute("data-storage") == "denied"
