@@ -369,9 +369,10 @@ def test_two_embeds_in_partitioned_storage_make_one_snapshot_and_then_start_from
     guard = FrameGuard(app_origin, host.origin)
     context = partitioned.new_context(viewport={"width": 1100, "height": 900})
     context.on("request", guard.on_request)
-    src = html.escape(base_url_app + "?game=alto")
+    # two games, so that the frames (one storage partition) do not share a save
+    src = [html.escape(base_url_app + q) for q in ("?game=alto&new=1&seed=1", "?game=altitude&new=1&seed=2")]
     url = host.page("two-embeds.html", '<!doctype html><link rel="icon" href="data:,"><title>two</title>'
-                    f'<iframe src="{src}&amp;new=1&amp;seed=1"></iframe><iframe src="{src}&amp;new=1&amp;seed=2"></iframe>')
+                    f'<iframe src="{src[0]}"></iframe><iframe src="{src[1]}"></iframe>')
     try:
         page = context.new_page()
         page.set_default_timeout(BOOT_TIMEOUT_MS)
@@ -390,11 +391,11 @@ def test_two_embeds_in_partitioned_storage_make_one_snapshot_and_then_start_from
         assert not any(u.endswith("/sw.js") for u in guard.requested)  # no service worker from a frame
         page.reload()
         frames = [el.content_frame() for el in page.locator("iframe").element_handles()]
-        for frame, seed in zip(frames, (1, 2)):
+        for frame, game in zip(frames, ("alto", "altitude")):
             frame.wait_for_selector("html.ready", state="attached")
             assert frame.evaluate("document.documentElement.dataset.boot") == "snapshot"
-            position = frame.locator("#board").get_attribute("data-position")
-            assert position == alto.to_position(alto.new_game(seed=seed))
+            assert frame.locator("#board").get_attribute("data-game") == game
+        assert frames[0].locator("#board").get_attribute("data-position") == alto.to_position(alto.new_game(seed=1))
     finally:
         context.close()
     guard.check()
