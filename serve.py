@@ -277,6 +277,11 @@ def build(out: Path) -> None:
 class Handler(http.server.SimpleHTTPRequestHandler):
     """Serves the site with correct MIME types (.wasm, .mjs) and no directory listings.
 
+    Every response carries ``Access-Control-Allow-Origin: *``, as GitHub Pages sends it: a page
+    embedded with ``<iframe sandbox="allow-scripts">`` has an opaque origin (``null``), and the
+    browser fetches its module scripts (PyScript, the interpreter) in CORS mode, so without the
+    header such an embed never starts. The site holds nothing private, so ``*`` exposes nothing.
+
     In dev mode (``site_dir`` None) only the site's own entries of the source tree are served
     and ``py.zip`` is built from py/ on each request. With ``prefix`` (e.g. ``/altibox/``) the
     site is served under that sub-path, as GitHub Pages serves a project site.
@@ -352,6 +357,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().do_GET()
 
     def end_headers(self):
+        self.send_header("Access-Control-Allow-Origin", "*")  # see the class docstring
         if self.site_dir is None:
             self.send_header("Cache-Control", "no-cache")
         super().end_headers()

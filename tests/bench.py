@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Altibox benchmarks: print figures, assert nothing (DESIGN.md §4, §5).
 
-    .venv/bin/python tests/bench.py [game ...] [--runs N] [--clicks N]
+    .venv/bin/python tests/bench.py [game ...] [--runs N] [--clicks N] [--frames]
 
 Without games, every game with a benchmark. For each game:
 
@@ -17,6 +17,10 @@ Without games, every game with a benchmark. For each game:
   at least ``--clicks`` clicks of random games (budget p95 <= 16 ms for Alto);
 - random playouts per second in CPython, per player count (``tests/bench_playouts.py``);
 - the app's own payload (everything but the runtime) in KB (budget <= 300 KB).
+
+``--frames``: only the boot of the app in an iframe of another site (``localhost`` framing
+``127.0.0.1``: third-party storage blocked, as in Playwright's Chromium) and in a sandboxed
+iframe (opaque origin), beside the top-level boot, from the host page's navigation start.
 
 Uses the built site (``serve.py --build``) in a temporary directory, served under a sub-path, so
 the figures are the deployed site's. Needs Chromium as the e2e tests do (tests/run.sh finds it).
@@ -150,6 +154,83 @@ def bench_boot_modes(browser, site: str, game: str, runs: int) -> None:
           f"app cold/bare cold {med['app cold'] / med['bare cold']:.2f} (target <= 1.10)")
 
 
+class FrameHost:
+    """Another site (``localhost``) whose pages frame the app (``127.0.0.1``): ``/?src=URL[&sandbox=1]``."""
+
+    def __init__(self):
+        import html
+        import http.server
+        from urllib.parse import parse_qs, urlsplit
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):  # noqa: N802
+                q = parse_qs(urlsplit(self.path).query)
+                sandbox = ' sandbox="allow-scripts"' if q.get("sandbox") else ""
+                body = (f'<!doctype html><link rel="icon" href="data:,"><title>host</title><iframe{sandbox} '
+                        f'src="{html.escape(q["src"][0])}" width="1000" height="760"></iframe>').encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+
+        self.server = serve.Server(("127.0.0.1", 0), Handler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://localhost:{self.server.server_address[1]}/"
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def framed_boot_once(browser, host_url: str) -> tuple[float, str]:
+    """Milliseconds from the host page's navigation start to html.ready in its iframe (fresh
+    context, cold cache), and the frame's ``data-storage``."""
+    ctx = browser.new_context()
+    ctx.add_init_script(READY_PROBE)  # runs in every frame
+    try:
+        page = ctx.new_page()
+        page.goto(host_url)
+        frame = page.wait_for_selector("iframe").content_frame()
+        frame.wait_for_function("window.__readyAt", timeout=120_000)
+        ms = frame.evaluate("performance.timeOrigin + window.__readyAt") - page.evaluate("performance.timeOrigin")
+        return ms, frame.evaluate("document.documentElement.dataset.storage || 'allowed'")
+    finally:
+        ctx.close()
+
+
+def bench_frames(browser, site: str, game: str, runs: int) -> None:
+    """Boot at top level vs in a cross-site iframe (third-party storage blocked), and sandboxed."""
+    from urllib.parse import quote
+
+    app_url = f"{site}?game={game}&new=1&seed=1&players=2"
+    host = FrameHost()
+    cases = {"top level": lambda: (boot_once(browser, app_url), "-"),
+             "cross-site frame": lambda: framed_boot_once(browser, f"{host.url}?src={quote(app_url)}"),
+             "sandboxed frame": lambda: framed_boot_once(browser, f"{host.url}?src={quote(app_url)}&sandbox=1")}
+    fig: dict[str, list[float]] = {k: [] for k in cases}
+    storage = {}
+    try:
+        boot_once(browser, app_url)  # warm the OS file cache and the server, not measured
+        names = list(cases)
+        for i in range(runs):
+            for k in range(len(names)):
+                name = names[(i + k) % len(names)]
+                ms, storage[name] = cases[name]()
+                fig[name].append(ms)
+    finally:
+        host.close()
+    top = statistics.median(fig["top level"])
+    print(f"  boot to html.ready, cold cache, framed by another site (localhost), {runs} interleaved runs each:")
+    for name, v in fig.items():
+        med = statistics.median(v)
+        print(f"    {name:<17} median {med:7.0f} ms  x{med / top:.2f}  storage: {storage[name]:<7} "
+              f"runs: {', '.join(f'{x:.0f}' for x in v)}")
+
+
 def play_clicks_alto(page, rng: random.Random) -> None:
     """Play one random Alto game by clicks (source, then destination)."""
     from altibox import alto
@@ -232,6 +313,8 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=5, help="cold boots per page (default 5)")
     ap.add_argument("--clicks", type=int, default=60, help="at least this many clicks (default 60)")
     ap.add_argument("--no-browser", action="store_true", help="CPython figures only")
+    ap.add_argument("--frames", action="store_true",
+                    help="only the boot of the app framed by another site vs top level")
     args = ap.parse_args()
     games = args.games or list(GAMES)
     unknown = [g for g in games if g not in GAMES]
@@ -254,7 +337,10 @@ def main() -> int:
             pw_ctx = sync_playwright().start()
             browser = launch(pw_ctx)
         try:
-            for game in games:
+            for game in games if args.frames and browser is not None else ():
+                print(f"\n{GAMES[game].NAME}")
+                bench_frames(browser, site, game, args.runs)
+            for game in games if not args.frames else ():
                 print(f"\n{GAMES[game].NAME}")
                 report_playouts(game)
                 if browser is not None and game in CLICKERS:

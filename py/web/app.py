@@ -22,7 +22,7 @@ from altibox import GAMES
 from . import pages, routes, screens
 from .games import BOARDS, BoardUI, Frame
 from .session import Session
-from .storage import Storage
+from .storage import Storage, problem_notice
 from .turns import Turns
 
 ARROWS = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
@@ -348,8 +348,8 @@ class App:
         """Say once per failure streak that the game is not being saved."""
         if not self.save_warned:
             self.save_warned = True
-            why = "is full" if self.storage.problem == "full" else "is not available"
-            self.notice(f"This browser's storage {why}, so this game will not be saved. You can keep playing.")
+            framed = document.documentElement.hasAttribute("data-frame")
+            self.notice(problem_notice(self.storage.problem, framed))
             by_id("notice").dataset.kind = "storage"
 
     def save(self) -> None:
@@ -584,6 +584,8 @@ class App:
         s = self.session
         if s is None or document.documentElement.dataset.screen != "play":
             return
+        if not self.storage.available:
+            return  # not our store: Chromium sends a frame whose storage is blocked the top level's events
         if str(event.key) != f"altibox:save:{s.game_id}" or is_null(event.newValue):
             return
         text = str(event.newValue)

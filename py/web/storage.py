@@ -36,6 +36,24 @@ def backup_key(game: str, time_ms: int) -> str:
 SETTINGS_KEY = f"{PREFIX}settings"
 
 
+def problem_notice(problem: str | None, framed: bool = False) -> str:
+    """The words ``#notice`` shows when a game cannot be saved (DESIGN.md §3, Storage).
+
+    Args:
+        problem: :attr:`Storage.problem` (``"full"``, ``"unavailable"``; ``None`` reads as
+            unavailable).
+        framed: the page runs in an iframe (``<html data-frame>``, set by
+            static/boot/start.mjs): there, denied storage is the host site's or the
+            browser's choice (third-party storage blocked, a sandboxed frame), not a fault.
+    """
+    if problem == "full":
+        return "This browser's storage is full, so this game will not be saved. You can keep playing."
+    if framed:
+        return ("This game is embedded in another site, where the browser gives it no storage, "
+                "so nothing will be saved here. You can keep playing.")
+    return "This browser's storage is not available, so this game will not be saved. You can keep playing."
+
+
 class MemoryBackend:
     """A dict with the ``localStorage`` interface; ``quota`` (characters) simulates a full store."""
 

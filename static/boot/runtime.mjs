@@ -10,6 +10,10 @@
 // The page shows how it started in <html data-boot="snapshot|cold"> and the snapshot's fate in
 // data-snapshot ("saved", "failed", "off"). `altibox:settings` {"snapshot": false} or
 // {"offline": false} turns either off (the e2e tests do, except tests/e2e/test_offline.py).
+// 3. In an iframe both are optional: where Cache Storage is denied (blocked third-party storage,
+//    a sandboxed frame, where even reading `navigator.serviceWorker` throws) there is simply no
+//    snapshot; the service worker (offline play of the site itself) is never registered from a
+//    frame; several embeds of one page make one snapshot between them (a Web Lock), not one each.
 import { loadPyodide as load, version } from "../vendor/pyodide/pyodide.mjs";
 
 export { version };
@@ -34,8 +38,15 @@ function settings() {
 const snapshots = () => version === PINNED && "caches" in self && typeof Worker === "function"
   && settings().snapshot !== false;
 
+// Our Cache Storage, or null where the browser denies it (opaque origin, blocked storage).
+const cacheReady = (async () => {
+  try { return snapshots() ? await caches.open(CACHE) : null; } catch { return null; } // even reading `caches` may throw
+})();
+
 async function cachedSnapshot() {
-  const res = await (await caches.open(CACHE)).match(KEY);
+  const cache = await cacheReady;
+  if (!cache) return null;
+  const res = await cache.match(KEY);
   if (!res) return null;
   const bytes = new Uint8Array(await res.arrayBuffer());
   // a truncated or altered entry must not reach Pyodide: check size and digest (~40 ms, 31 MB)
@@ -48,7 +59,7 @@ async function cachedSnapshot() {
 }
 
 async function dropSnapshot() {
-  try { await (await caches.open(CACHE)).delete(KEY); } catch { /* nothing to remove */ }
+  try { await (await cacheReady)?.delete(KEY); } catch { /* nothing to remove */ }
 }
 
 // Start reading the snapshot now: PyScript does other work before it calls loadPyodide.
@@ -105,23 +116,41 @@ function whenIdle(fn) {
   mo.observe(html, { attributes: true, attributeFilter: ["class"] });
 }
 
-function makeSnapshot() {
-  if (!snapshots()) { html.dataset.snapshot = "off"; return; }
-  const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
-  const done = (ok) => { worker.terminate(); html.dataset.snapshot = ok ? "saved" : "failed"; };
-  worker.onmessage = (e) => {
-    if (!e.data.ok) console.info("Altibox: no snapshot made:", e.data.error);
-    done(e.data.ok);
-  };
-  worker.onerror = (e) => { e.preventDefault(); done(false); };
-  worker.postMessage({ indexURL: INDEX_URL, zip: `${SITE}py.zip`, cache: CACHE, key: KEY,
-                       prefix: `${SITE}snapshot/` });
+async function makeSnapshot() {
+  if (!snapshots() || !(await cacheReady)) { html.dataset.snapshot = "off"; return; }
+  // one maker at a time per storage (tabs, or several embeds of one page): the others skip
+  const locks = navigator.locks;
+  if (!locks) return startWorker();
+  try {
+    await locks.request(`${CACHE}:${KEY}`, { ifAvailable: true }, async (lock) => {
+      if (!lock) { html.dataset.snapshot = "off"; return; }
+      if (await (await cacheReady).match(KEY)) { html.dataset.snapshot = "saved"; return; }
+      await startWorker();
+    });
+  } catch { html.dataset.snapshot = "off"; }
+}
+
+function startWorker() {
+  return new Promise((resolve) => {
+    const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
+    const done = (ok) => { worker.terminate(); html.dataset.snapshot = ok ? "saved" : "failed"; resolve(); };
+    worker.onmessage = (e) => {
+      if (!e.data.ok) console.info("Altibox: no snapshot made:", e.data.error);
+      done(e.data.ok);
+    };
+    worker.onerror = (e) => { e.preventDefault(); done(false); };
+    worker.postMessage({ indexURL: INDEX_URL, zip: `${SITE}py.zip`, cache: CACHE, key: KEY,
+                         prefix: `${SITE}snapshot/` });
+  });
 }
 
 // The service worker (offline play, installable app). When a new deploy takes over a page that
 // an older version served, say so in #notice: the next visit uses it. The browser checks for a
 // new sw.js on every visit, possibly before we register again: watch from the start.
-const sw = "serviceWorker" in navigator ? navigator.serviceWorker : null;
+// Not from an iframe (an embed lives in its host page), and reading it throws in sandboxed frames.
+const sw = (() => {
+  try { return self === top && "serviceWorker" in navigator ? navigator.serviceWorker : null; } catch { return null; }
+})();
 const firstController = sw && sw.controller;
 sw?.addEventListener("controllerchange", updateReady);
 

@@ -168,3 +168,37 @@ def test_dev_server_serves_the_build_id(dev_server):
     with urllib.request.urlopen(dev_server + "/sw.js") as r:
         assert r.headers.get("Content-Type") == "text/javascript"
         assert f'const BUILD = "{serve.build_id()}";' in r.read().decode()
+
+
+@pytest.mark.parametrize("built", [False, True], ids=["dev", "built"])
+def test_every_response_allows_any_origin_as_github_pages_does(built, tmp_path):
+    """A sandboxed iframe (opaque origin ``null``) loads module scripts in CORS mode."""
+    serve.install_runtime(quiet=True)
+    site = None
+    if built:
+        site = tmp_path / "site"
+        serve.build(site)
+    server = serve.make_server("127.0.0.1", 0, site_dir=site, prefix="/altibox/", quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        for path, status in (("/altibox/", 200), ("/altibox/static/vendor/pyscript/core.js", 200),
+                             ("/altibox/static/boot/runtime.mjs", 200), ("/altibox/py.zip", 200),
+                             ("/altibox/sw.js", 200), ("/altibox/missing.js", 404), ("/altibox", 301)):
+            req = urllib.request.Request(base + path, headers={"Origin": "null"})
+            opener = urllib.request.build_opener(_NoRedirect)
+            try:
+                with opener.open(req) as r:
+                    got, headers = r.status, r.headers
+            except urllib.error.HTTPError as e:
+                got, headers = e.code, e.headers
+            assert got == status, path
+            assert headers.get("Access-Control-Allow-Origin") == "*", path
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None

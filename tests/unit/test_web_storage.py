@@ -2,7 +2,7 @@
 
 import json
 
-from web.storage import MAX_BACKUPS, MemoryBackend, Storage, backup_key, save_key
+from web.storage import MAX_BACKUPS, MemoryBackend, Storage, backup_key, problem_notice, save_key
 
 
 def make(backend=None, clock=None):
@@ -77,3 +77,19 @@ def test_settings_tolerate_garbage():
     assert st.settings() == {}
     assert st.write_settings({"sound": False})
     assert st.settings() == {"sound": False}
+
+
+def test_problem_notice_words_follow_the_storage_problem_and_the_frame():
+    def denied():
+        raise RuntimeError("SecurityError: Failed to read the 'localStorage' property from 'Window'")
+
+    st = Storage(denied, lambda: 0)
+    assert not st.write_save("alto", {"moves": []})
+    framed = problem_notice(st.problem, framed=True)
+    assert "embedded" in framed and "nothing will be saved here" in framed
+    assert problem_notice(st.problem) == ("This browser's storage is not available, so this game "
+                                          "will not be saved. You can keep playing.")
+    full = make(MemoryBackend(quota=10))
+    assert not full.write_save("alto", {"moves": ["@a1"]})
+    # a full store is the same fault in a frame or not: the embed's words are for denied storage
+    assert problem_notice(full.problem, framed=True) == problem_notice("full") and "is full" in problem_notice("full")
