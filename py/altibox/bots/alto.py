@@ -251,13 +251,25 @@ def solve(b: Board, max_nodes: int = 10**9) -> tuple[int, list]:
     return v, [s.table[b][2]]
 
 
-def brute_force(b: Board) -> int:
-    """Plain minimax without pruning or table (for tests): the value for the player to move."""
+def brute_force(b: Board, memo: dict | None = None) -> int:
+    """Plain minimax over every move, no pruning (for tests): the value for the player to move.
+
+    ``memo`` (optional) caches the exact value of every position met, so the same position is
+    not searched twice; it changes nothing else.
+    """
+    if memo is not None:
+        v = memo.get(b)
+        if v is not None:
+            return v
     moves = legal(b)
     if not moves:
         w = result(b)
-        return 0 if w < 0 else (1 if w == b[2] else -1)
-    return max(-brute_force(play(b, m)) for m in moves)
+        v = 0 if w < 0 else (1 if w == b[2] else -1)
+    else:
+        v = max(-brute_force(play(b, m), memo) for m in moves)
+    if memo is not None:
+        memo[b] = v
+    return v
 
 
 class AltoAdapter(Adapter):
