@@ -46,8 +46,8 @@ from .mcts import MCTS, Adapter
 #: determinizations, rollouts of ``rollout`` plies with the policy, leaves by :func:`estimate`.
 LEVELS = {
     "easy": {"policy": True, "noise": 0.25},
-    "medium": {"sims": 40, "worlds": 8, "rollout": 20, "c": 0.4},
-    "hard": {"sims": 120, "worlds": 16, "rollout": 30, "c": 0.4},
+    "medium": {"sims": 80, "worlds": 8, "rollout": 20, "c": 0.4},
+    "hard": {"sims": 150, "worlds": 16, "rollout": 30, "c": 0.4},
 }
 
 _EXPECTED_ROUNDS = 9  # a typical 2-player game length (house set), for "rounds left" estimates

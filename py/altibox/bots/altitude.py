@@ -34,8 +34,8 @@ from .mcts import MCTS, Adapter
 #: determinizations and rollouts of ``rollout`` plies.
 LEVELS = {
     "easy": {"greedy": True, "temp": 0.3, "worlds": 1},
-    "medium": {"sims": 250, "worlds": 12, "rollout": 0, "c": 0.5},
-    "hard": {"sims": 800, "worlds": 24, "rollout": 0, "c": 0.5},
+    "medium": {"sims": 600, "worlds": 12, "rollout": 0, "c": 0.5},
+    "hard": {"sims": 1800, "worlds": 24, "rollout": 0, "c": 0.5},
 }
 
 

@@ -169,6 +169,28 @@ def result(b: Board) -> int:
     return -1
 
 
+def ordered(b: Board, moves: list) -> list:
+    """``moves`` sorted by how much they raise the mover's levels minus the opponent's (the
+    immediate score change, spec §9.1), best first: a move-ordering heuristic for the solver."""
+    faces, stacks, tm = b[0], b[1], b[2]
+    mine = COLOURS[tm]
+    keyed = []
+    for m in moves:
+        i, j = m
+        src = stacks[i]
+        hd = len(stacks[j])
+        if faces[i][0] == "S":
+            d = 0
+            for c in src:
+                d += hd if c == mine else -hd
+        else:
+            gain = hd + 1 - len(src)
+            d = gain if src[-1] == mine else -gain
+        keyed.append((-d, m))
+    keyed.sort()
+    return [m for _d, m in keyed]
+
+
 class Unfinished(Exception):
     """:func:`solve` ran out of its node budget."""
 
@@ -212,6 +234,8 @@ class Solver:
             if flag == 2 and v <= alpha:
                 return v
         a0 = alpha
+        if len(moves) > 1:
+            moves = ordered(b, moves)
         if first is not None:
             moves.remove(first)
             moves.insert(0, first)
@@ -247,7 +271,13 @@ def solve(b: Board, max_nodes: int = 10**9) -> tuple[int, list]:
         Unfinished: more than ``max_nodes`` nodes would be needed.
     """
     s = Solver(max_nodes)
-    v = s.value(b, -1, 1)
+    # null-window tests (cheaper than one full-window search): a win? else a draw? else a loss
+    if s.value(b, 0, 1) >= 1:
+        v = 1
+    elif s.value(b, -1, 0) >= 0:
+        v = 0
+    else:
+        v = -1
     return v, [s.table[b][2]]
 
 
@@ -349,16 +379,17 @@ class AltoAdapter(Adapter):
 #: ``solve_lives`` tile uses are left, within ``solve_nodes`` nodes.
 LEVELS = {
     "easy": {"sims": 40},
-    "medium": {"sims": 1200},
-    "hard": {"sims": 3000, "solve_lives": 16, "solve_nodes": 60_000},
+    "medium": {"sims": 700},
+    "hard": {"sims": 1800, "solve_lives": 14, "solve_nodes": 25_000, "sims_after_fail": 800},
 }
 
 
 class Plan:
     """A level's search for one Alto position, in slices (see ``altibox.bots.Search``).
 
-    Hard: first the exact solver (one slice), then MCTS restricted to the moves the solver
-    proved best (all moves if the solver could not finish within its node budget).
+    Hard: first the exact solver (one slice). If it finishes, its move is played (a win if
+    there is one, else a draw if there is one). If it runs out of nodes, a smaller MCTS (the
+    solver's work replaces part of the simulations) picks the move.
     """
 
     def __init__(self, board: Board, level: str, rng: random.Random):
@@ -387,6 +418,8 @@ class Plan:
                 self.solved = (v, best)
             except Unfinished:
                 self.solved = None
+                # the solver's work replaces part of the simulations (1 simulation ~ 25 nodes)
+                self.cfg = dict(self.cfg, sims=self.cfg["sims_after_fail"])
             if self.solved is not None and len(self.solved[1]) == 1:
                 self.mcts = None
                 return True
