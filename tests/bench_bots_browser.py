@@ -69,6 +69,6 @@ def browser(games: list[str], count: int, size: int, levels=("medium", "hard")) 
             sl = [r["max_slice_ms"] for r in rows]
             c = cpy[(gid, level)]
             print(f"{gid:9s} {level:6s} browser ms/move: median {statistics.median(ms):7.0f}  "
-                  f"max {max(ms):7.0f}   longest slice ({size} sims) {max(sl):5.0f} ms   "
+                  f"max {max(ms):7.0f}   longest slice ({rows[0]['slice']} sims) {max(sl):5.0f} ms   "
                   f"CPython median {statistics.median(c):6.0f} ms  (x{statistics.median(ms) / max(1e-9, statistics.median(c)):.1f})",
                   flush=True)

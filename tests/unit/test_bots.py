@@ -23,7 +23,8 @@ GIDS = ("alto", "altitude", "altiplano")
 def small_budgets(monkeypatch):
     """Every MCTS level with a handful of simulations (same code paths, fast)."""
     monkeypatch.setitem(A.LEVELS, "medium", {"sims": 12})
-    monkeypatch.setitem(A.LEVELS, "hard", {"sims": 12, "solve_lives": 8, "solve_nodes": 3000})
+    monkeypatch.setitem(A.LEVELS, "hard", {"sims": 12, "solve_lives": 8, "solve_entries": 1500,
+                                           "sims_after_fail": 8})
     for mod in (BT, BP):
         for lv in ("medium", "hard"):
             cfg = dict(mod.LEVELS[lv])
@@ -314,6 +315,19 @@ def test_hard_alto_plays_a_winning_move_when_one_exists():
         assert A.brute_force(child, {}) == -1  # the opponent is lost after the bot's move
         found += 1
     assert found >= 3
+
+
+def test_hard_alto_solver_in_slices_gives_the_blocking_move():
+    rules = GAMES["alto"]
+    for b in _end_positions(13, 6):
+        s = rules.from_position(_apn(b))
+        one = str(bots.choose_move("alto", s, "hard", seed=2))
+        search = bots.Search("alto", s, "hard", seed=2)
+        n = 0
+        while not search.step(3):
+            n += 1
+        assert str(search.best()) == one
+        assert n > 1  # it really ran in several slices
 
 
 def _apn(b) -> str:

@@ -13,7 +13,8 @@
   comes from ``random.Random(f"{seed}/bot/...")``. A game with bots therefore replays exactly
   from its record.
 - :class:`Search` — the same search, resumable in slices, for a page that must yield to the
-  browser: ``s = Search(game_id, state, level, seed)``; ``while not s.step(200): <yield>``;
+  browser: ``s = Search(game_id, state, level, seed)``; ``while not s.step(): <yield>``
+  (``step()`` does ``s.slice_sims`` simulations, about 50 ms in the browser);
   ``s.best()``. ``s.progress`` is in ``[0, 1]``.
 - :data:`LEVELS`: ``("random", "easy", "medium", "hard")``.
 
@@ -71,6 +72,8 @@ class Search:
 
     Attributes:
         player: the seat the bot plays for. moves: the legal moves (``legal_moves(state)``).
+        slice_sims: simulations per :meth:`step` that keep one slice near 15 ms of CPython
+            (about 50 ms in the browser) for this game.
 
     Raises:
         ValueError: unknown game or level, or the game is over.
@@ -93,6 +96,7 @@ class Search:
         self._rng = random.Random(f"{seed}/bot/{game_id}/{level}")
         self._plan = None
         self._choice = None
+        self.slice_sims = getattr(bot_module(game_id), "SLICE", 20)
         if len(self.moves) == 1:
             self._choice = self.moves[0]
         elif level == "random":
@@ -100,14 +104,14 @@ class Search:
         else:
             self._plan = bot_module(game_id).plan(state, player, level, self._rng)
 
-    def step(self, max_sims: int = 200) -> bool:
+    def step(self, max_sims: int | None = None) -> bool:
         """Do at most ``max_sims`` more units of work (simulations or solver slices).
 
         Returns ``True`` when the search is finished (then :meth:`best` is final).
         """
         if self._plan is None:
             return True
-        return self._plan.step(max_sims)
+        return self._plan.step(self.slice_sims if max_sims is None else max_sims)
 
     @property
     def progress(self) -> float:

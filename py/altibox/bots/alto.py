@@ -200,7 +200,10 @@ class Solver:
     player to move (win, draw, loss, tie-break included; spec §9).
 
     Args:
-        max_nodes: stop with :class:`Unfinished` after visiting this many nodes.
+        max_nodes: stop with :class:`Unfinished` after visiting this many nodes (a slice limit:
+            the table survives, so a new call goes on where this one stopped).
+        max_entries: stop with :class:`Unfinished` once the table holds this many positions
+            (the total budget: it does not depend on how the work was sliced).
 
     Attributes:
         nodes: nodes visited so far; table: ``{board: (value, flag, best move)}``.
@@ -208,15 +211,16 @@ class Solver:
 
     EXACT, LOWER, UPPER = 0, 1, 2
 
-    def __init__(self, max_nodes: int = 10**9):
+    def __init__(self, max_nodes: int = 10**9, max_entries: int = 10**9):
         self.max_nodes = max_nodes
+        self.max_entries = max_entries
         self.nodes = 0
         self.table: dict = {}
 
     def value(self, b: Board, alpha: int = -1, beta: int = 1) -> int:
         """The negamax value of ``b`` for the player to move, within ``[alpha, beta]``."""
         self.nodes += 1
-        if self.nodes > self.max_nodes:
+        if self.nodes > self.max_nodes or len(self.table) >= self.max_entries:
             raise Unfinished()
         moves = legal(b)
         if not moves:
@@ -270,7 +274,7 @@ def solve(b: Board, max_nodes: int = 10**9) -> tuple[int, list]:
     Raises:
         Unfinished: more than ``max_nodes`` nodes would be needed.
     """
-    s = Solver(max_nodes)
+    s = Solver(max_nodes, max_nodes)
     # null-window tests (cheaper than one full-window search): a win? else a draw? else a loss
     if s.value(b, 0, 1) >= 1:
         v = 1
@@ -375,21 +379,29 @@ class AltoAdapter(Adapter):
 # Levels
 
 
-#: Per level: MCTS simulations; hard also tries the exact solver (spec-exact play) when at most
-#: ``solve_lives`` tile uses are left, within ``solve_nodes`` nodes.
+#: Per level: MCTS simulations; hard also tries the exact solver (perfect play) when at most
+#: ``solve_lives`` tile uses are left, within ``solve_entries`` solved positions (else
+#: ``sims_after_fail`` simulations).
 LEVELS = {
     "easy": {"sims": 40},
     "medium": {"sims": 700},
-    "hard": {"sims": 1800, "solve_lives": 14, "solve_nodes": 25_000, "sims_after_fail": 800},
+    "hard": {"sims": 1800, "solve_lives": 14, "solve_entries": 12_000, "sims_after_fail": 800},
 }
+
+
+#: Simulations per slice that keep a slice near 15 ms of CPython (about 50 ms in the browser).
+SLICE = 40
+NODES_PER_SIM = 25  # solver nodes that cost about as much as one simulation
 
 
 class Plan:
     """A level's search for one Alto position, in slices (see ``altibox.bots.Search``).
 
-    Hard: first the exact solver (one slice). If it finishes, its move is played (a win if
-    there is one, else a draw if there is one). If it runs out of nodes, a smaller MCTS (the
-    solver's work replaces part of the simulations) picks the move.
+    Hard: first the exact solver, in slices of ``NODES_PER_SIM * n`` nodes (its transposition
+    table survives between slices, so a slice goes on where the last one stopped). If it
+    finishes within ``solve_nodes``, its move is played (a win if there is one, else a draw if
+    there is one). If its table fills up first (``solve_entries``), a smaller MCTS
+    (``sims_after_fail``) picks the move. Slicing changes neither the result nor the budget.
     """
 
     def __init__(self, board: Board, level: str, rng: random.Random):
@@ -397,47 +409,57 @@ class Plan:
         self.board = board
         self.cfg = cfg
         self.rng = rng
-        self.solved = None      # (value, best moves) once the solver finished
-        self.solver_nodes = 0
-        self._solver_pending = "solve_lives" in cfg and lives(board) <= cfg["solve_lives"]
+        self.solved = None      # (value, [best move]) once the solver finished
+        self.solver = None
         self.mcts = None
-        if not self._solver_pending:
-            self._start_mcts(None)
+        if "solve_lives" in cfg and lives(board) <= cfg["solve_lives"] and not board[3]:
+            self.solver = Solver(0, cfg["solve_entries"])
+        else:
+            self._start_mcts(cfg["sims"])
 
-    def _start_mcts(self, allowed):
+    def _start_mcts(self, sims: int):
         from .mcts import MCTS
         b = self.board
-        self.mcts = MCTS(AltoAdapter(), lambda i: b, b[2], self.cfg["sims"], self.rng,
-                         c=0.7, allowed=allowed)
+        self.mcts = MCTS(AltoAdapter(), lambda i: b, b[2], sims, self.rng, c=0.7)
+
+    def _solve_slice(self, n: int) -> bool:
+        s = self.solver
+        s.max_nodes = s.nodes + max(1, n) * NODES_PER_SIM
+        b = self.board
+        try:
+            if s.value(b, 0, 1) >= 1:
+                v = 1
+            elif s.value(b, -1, 0) >= 0:
+                v = 0
+            else:
+                v = -1
+        except Unfinished:
+            if len(s.table) < s.max_entries:
+                return False
+            self.solver = None
+            self._start_mcts(self.cfg["sims_after_fail"])
+            return False
+        self.solved = (v, [s.table[b][2]])
+        self.solver = None
+        return True
 
     def step(self, n: int) -> bool:
-        if self._solver_pending:
-            self._solver_pending = False
-            try:
-                v, best = solve(self.board, self.cfg["solve_nodes"])
-                self.solved = (v, best)
-            except Unfinished:
-                self.solved = None
-                # the solver's work replaces part of the simulations (1 simulation ~ 25 nodes)
-                self.cfg = dict(self.cfg, sims=self.cfg["sims_after_fail"])
-            if self.solved is not None and len(self.solved[1]) == 1:
-                self.mcts = None
-                return True
-            self._start_mcts(None if self.solved is None
-                             else [NOTATION[m] for m in self.solved[1]])
-            return False
+        if self.solver is not None:
+            return self._solve_slice(n)
         if self.mcts is None:
             return True
         return self.mcts.step(n)
 
     @property
     def progress(self) -> float:
+        if self.solver is not None:
+            return min(0.99, len(self.solver.table) / self.cfg["solve_entries"])
         if self.mcts is None:
-            return 0.0 if self._solver_pending else 1.0
+            return 1.0
         return self.mcts.done / max(1, self.mcts.budget)
 
     def best_key(self):
-        if self.solved is not None and len(self.solved[1]) == 1:
+        if self.solved is not None:
             return NOTATION[self.solved[1][0]]
         if self.mcts is None:
             return None
