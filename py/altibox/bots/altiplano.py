@@ -46,8 +46,8 @@ from .mcts import MCTS, Adapter
 #: determinizations, rollouts of ``rollout`` plies with the policy, leaves by :func:`estimate`.
 LEVELS = {
     "easy": {"policy": True, "noise": 0.25},
-    "medium": {"sims": 80, "worlds": 8, "rollout": 20, "c": 0.4},
-    "hard": {"sims": 150, "worlds": 16, "rollout": 30, "c": 0.4},
+    "medium": {"sims": 80, "worlds": 8, "rollout": 20, "c": 0.15},
+    "hard": {"sims": 150, "worlds": 16, "rollout": 30, "c": 0.15},
 }
 
 _EXPECTED_ROUNDS = 9  # a typical 2-player game length (house set), for "rounds left" estimates
@@ -290,7 +290,7 @@ def estimate(world: Any, q: int, know: Knowledge | None = None) -> float:
     return est
 
 
-def rewards_from_estimates(est: Sequence[float], scale: float = 6.0) -> tuple:
+def rewards_from_estimates(est: Sequence[float], scale: float = 2.0) -> tuple:
     """Per-player rewards in [0, 1]: mean over the others of a logistic of the difference."""
     n = len(est)
     out = []
