@@ -461,6 +461,16 @@ class AltiplanoAdapter(Adapter):
             self._know = Knowledge(world)
         return self._know
 
+    def legal(self, world):
+        """The legal moves without taking goods or coins back (``g<src``, ``coin<src``): the bot
+        never undoes a placement, so a search cannot loop by placing and taking back."""
+        moves = self.rules.legal_moves(world)
+        if world.phase in ("planning", "draw"):
+            kept = [m for m in moves if "<" not in m.text]
+            if kept:
+                return kept
+        return moves
+
     def rollout_move(self, world, moves, rng):
         if len(moves) == 1:
             return moves[0]
