@@ -1,0 +1,543 @@
+"""Altiplano for the bots: determinization from a seat's view, a policy and an evaluation that
+know recipes, orders and scoring, and the levels.
+
+Altiplano (shared/rules/altiplano.md) hides the draw order of every bag, the face-down
+extension pile, the orders removed at setup, and the other players' planning of the current
+round (spec §19). The bot builds *worlds* (positions in the ``altiplano.to_position`` JSON
+format) from ``view(state, seat)`` (:func:`determinize`):
+
+- bag and crate contents, supplies, the display, warehouses, orders, roads... are public and
+  copied; the seat's own planning (fresh placements included) is its own;
+- other players' placements made this round are hidden: the view shows those goods back on
+  their planning spaces, and so do the worlds;
+- the extension pile is resampled (the view gives how many of each letter are left; the tiles
+  are the house-set tiles of this player count that are nowhere else), so are the removed
+  orders (every order id that is not face up or taken);
+- every world gets a fresh sampled seed. Bag draws come from
+  ``rng_for(seed, "draw", round, player)``, so a sampled seed gives sampled draws: the true seed
+  (which would let one recompute every future draw) is never read.
+
+A few public facts are not in the view dict; they are taken from the position text, one named
+field at a time (:func:`public_extras`): whose turn is running and what it did (``turn``),
+whether an extension was bought this round, lost corn, the queue of a sequential phase, each
+seat's extensions with the round they were bought, and the per-round flags everyone saw being
+set (cart bought, extension bought, D7 used, final storage left).
+
+The policy (:func:`policy_move`) plans greedily: it puts goods where they complete or advance
+the most valuable recipe (the recipe's output valued with the house set's goods values, cards,
+road steps, coins), delivers to its order, sells what it cannot use, takes orders it can fill,
+buys extensions while they can still pay off, and walks the pawn to the locations where it
+prepared something. :func:`estimate` turns a position into an expected final score: the
+current score pad (spec §16) plus coins, prepared recipes, open-order progress, road and
+extensions weighted by the rounds left.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from typing import Any, Sequence
+
+from .mcts import MCTS, Adapter
+
+#: Per level: ``policy`` plays :func:`policy_move` directly (``noise``: chance of a random
+#: sensible alternative); otherwise ISMCTS with ``sims`` simulations over ``worlds``
+#: determinizations, rollouts of ``rollout`` plies with the policy, leaves by :func:`estimate`.
+LEVELS = {
+    "easy": {"policy": True, "noise": 0.25},
+    "medium": {"sims": 80, "worlds": 8, "rollout": 20, "c": 0.15},
+    "hard": {"sims": 150, "worlds": 16, "rollout": 30, "c": 0.15},
+}
+
+_EXPECTED_ROUNDS = 9  # a typical 2-player game length (house set), for "rounds left" estimates
+
+
+def _rules():
+    from altibox import GAMES
+    return GAMES["altiplano"]
+
+
+def _data(options: dict):
+    from altibox.altiplano import data
+    return data.load(options.get("house_set", "house_set"))
+
+
+# ----------------------------------------------------------------------------------------------
+# Determinization
+
+
+def public_extras(state: Any) -> dict:
+    """The public facts a determinization needs that ``view`` does not give (module docstring),
+    read one named field at a time from the position text; nothing hidden is kept."""
+    d = json.loads(_rules().to_position(state))
+    return {
+        "turn": d["turn"], "bought_any": d["bought_any"], "lost_corn": d["lost_corn"],
+        "queue": d["queue"],
+        "seats": [{"extensions": x["extensions"], "d7_used": x["d7_used"],
+                   "cart_bought": x["cart_bought"], "ext_bought": x["ext_bought"],
+                   "store_left": x["store_left"]} for x in d["seats"]],
+    }
+
+
+def determinize(v: dict, extras: dict, options: dict, rng: random.Random) -> str:
+    """A position (JSON text) consistent with the view ``v`` of seat ``v["viewer"]`` and the
+    public ``extras``, with the hidden parts sampled (module docstring)."""
+    hs = _data(options)
+    me = v["viewer"]
+    n = v["players"]
+    # the extension pile: the tiles of this player count that are nowhere else, by letter
+    placed = set(e["id"] for e in v["display"] if e is not None) | set(v["gone"])
+    for x in extras["seats"]:
+        placed.update(e for e, _r in x["extensions"])
+    by_letter: dict = {}
+    for eid, e in hs.extensions.items():
+        if e["min_players"] <= n and eid not in placed:
+            by_letter.setdefault(e["letter"], []).append(eid)
+    pile = []
+    for letter in sorted(by_letter):
+        group = sorted(by_letter[letter])
+        rng.shuffle(group)
+        pile += group[:v["pile"]["letters"].get(letter, 0)]
+    taken = set(v["orders"])
+    for seat in v["seats"]:
+        taken.update(seat["completed_orders"])
+        if seat["order"] is not None:
+            taken.add(seat["order"]["id"])
+    removed = [o for o in hs.order_ids if o not in taken]
+    seats = []
+    for i, seat in enumerate(v["seats"]):
+        ex = extras["seats"][i]
+        sources = {}
+        for sid, e in seat["sources"].items():
+            fresh = list(e.get("fresh", [])) if i == me else []
+            fc = e.get("fresh_coins", 0) if i == me else 0
+            goods = list(e["goods"])
+            for g in fresh:
+                goods.remove(g)
+            sources[sid] = {"goods": goods, "coins": e["coins"] - fc, "fresh": fresh,
+                            "fresh_coins": fc}
+        seats.append({
+            "role": seat["role"], "coins": seat["coins"], "bag": seat["bag"],
+            "crate": seat["crate"], "planning": seat["planning"], "sources": sources,
+            "warehouse": seat["warehouse"], "extensions": ex["extensions"],
+            "houses": seat["houses"], "boats": seat["boats"], "order": seat["order"],
+            "completed_orders": seat["completed_orders"], "road": seat["road"],
+            "carts": seat["carts"], "carts_used": seat["carts_used"], "d7_used": ex["d7_used"],
+            "cart_bought": ex["cart_bought"], "ext_bought": ex["ext_bought"],
+            "pawn": seat["pawn"], "passed": seat["passed"],
+            "pending_return": seat.get("pending_return", False) if i == me else False,
+            "store_left": ex["store_left"],
+        })
+    from altibox.core import non_default
+    obj = {
+        "format": "altiplano", "version": 1, "seed": rng.randrange(2**53), "players": n,
+        "options": non_default(_rules().OPTIONS, options), "ring": v["ring"],
+        "round": v["round"], "phase": v["phase"], "start_player": v["start_player"],
+        "current": v["current"], "queue": extras["queue"], "supply": v["supply"],
+        "houses": v["houses"], "boats": v["boats"], "carts": v["carts"], "orders": v["orders"],
+        "removed": removed, "pile": pile,
+        "display": [None if e is None else e["id"] for e in v["display"]],
+        "gone": v["gone"], "bought_any": extras["bought_any"], "trigger": v["trigger"],
+        "trigger_round": v["trigger_round"], "final_round": v["final_round"],
+        "lost_corn": extras["lost_corn"], "roles_left": v["roles_left"],
+        "turn": extras["turn"], "seats": seats,
+    }
+    return json.dumps(obj, separators=(",", ":"), sort_keys=True)
+
+
+# ----------------------------------------------------------------------------------------------
+# Knowledge: what recipes, cards and orders are worth (house set values, spec §16, §18)
+
+
+class Knowledge:
+    """Values of recipes and prepared goods for one world's house set and options.
+
+    All values are in victory-point equivalents: a good is worth its H4 value, food 0.3 (it
+    scores nothing but feeds recipes), a coin 0.5, a road step that opens a planning space
+    about 0.8 per round left.
+    """
+
+    FOOD = 0.3
+    COIN = 0.5
+
+    def __init__(self, world: Any):
+        self.hs = world.hs
+        self.S = world._S
+        self.values = dict(self.hs.values)
+        self._cache: dict = {}
+
+    def good(self, g: str) -> float:
+        """What owning one more ``g`` is worth."""
+        return self.FOOD if g == "food" else float(self.values.get(g, 0))
+
+    def rounds_left(self, world: Any) -> float:
+        """Rounds still to play after this one (an estimate until the end is triggered)."""
+        if world.final_round is not None:
+            return max(0.0, world.final_round - world.round)
+        return max(1.0, _EXPECTED_ROUNDS - world.round)
+
+    def recipe(self, r: Any, p: Any, world: Any) -> float:
+        """What running recipe ``r`` gives player ``p`` (besides keeping its inputs)."""
+        v = 0.0
+        for g in r.gain:
+            v += self.good(g) + 0.2
+        if r.choose:
+            v += max(self.good(g) for g in r.choose) + 0.2
+        if r.coins:
+            v += self.COIN * r.coins
+        if r.road:
+            track = self.hs.track
+            if p.road < len(track):
+                step = track[p.road]
+                v += 1.5 if "corn" in step else 0.8 * min(5.0, self.rounds_left(world)) + 0.5
+        if r.card == "house":
+            owned = _owned(p)
+            v += self.hs.house_vp + max((owned.get(t, 0) for t in world.houses), default=0)
+        elif r.card == "boat":
+            v += self.hs.boat_vp + max((self.good(t) for t in world.boats), default=0)
+        if r.store:
+            v += 0.5 * len(r.ins)
+        return v
+
+    def prepared(self, sid: str, goods: tuple, p: Any, world: Any) -> float:
+        """What the goods ``goods`` (canonical) lying on source ``sid`` are worth as a plan."""
+        if not goods:
+            return 0.0
+        src = self.S[sid]
+        if src.kind == "move":
+            return 0.25 * len(goods)
+        if src.kind == "market":
+            need = _need(world, p)
+            v = 0.0
+            for g in goods:
+                if need is not None and g in need:
+                    need.remove(g)
+                    order = world.hs.orders[p.order[0]]
+                    v += order[1] / len(order[0]) * 0.8
+                else:
+                    v += self.COIN * world.hs.prices.get(g, 1) * 0.8
+            return v
+        idxs = src.exact.get(goods)
+        if idxs:
+            return max(self.recipe(src.recipes[i], p, world) for i in idxs)
+        best = 0.0
+        for r in src.recipes:
+            ins = list(r.ins)
+            ok = True
+            for g in goods:
+                if g in ins:
+                    ins.remove(g)
+                elif "*" in ins and g != "food":
+                    ins.remove("*")
+                else:
+                    ok = False
+                    break
+            if ok and r.ins:
+                best = max(best, self.recipe(r, p, world) * 0.45 * len(goods) / len(r.ins))
+        return best
+
+
+def _owned(p: Any) -> dict:
+    from altibox.altiplano import owned_goods
+    return owned_goods(p)
+
+
+def _need(world: Any, p: Any) -> list | None:
+    if p.order is None:
+        return None
+    need = list(world.hs.orders[p.order[0]][0])
+    for g in p.order[1]:
+        if g in need:
+            need.remove(g)
+    return need
+
+
+def estimate(world: Any, q: int, know: Knowledge | None = None) -> float:
+    """Expected final score of seat ``q`` (module docstring): the score pad (spec §16) plus
+    coins, prepared recipes (85 %), open-order progress, planning spaces opened by the road and
+    extensions, weighted by the rounds left."""
+    know = know or Knowledge(world)
+    rules = _rules()
+    p = world.ps[q]
+    total = rules.score_breakdown(world, q)["total"]
+    left = know.rounds_left(world)
+    est = float(total)
+    est += know.COIN * rules.total_coins(p) * (1.0 if left > 0 else 0.2)
+    owned = _owned(p)
+    est += know.FOOD * owned.get("food", 0) * (1.0 if left > 0 else 0.0)
+    for sid, (goods, _c, fg, _fc) in p.src.items():
+        g = know.hs.canon(goods + fg) if fg else goods
+        est += 0.85 * know.prepared(sid, g, p, world)
+    if p.order is not None:
+        oid, delivered = p.order
+        req, vp = world.hs.orders[oid]
+        need = _need(world, p)
+        have = 0
+        pool = dict(owned)
+        for g in need:
+            if pool.get(g, 0) > 0:
+                pool[g] -= 1
+                have += 1
+        frac = (len(delivered) + 0.5 * have) / len(req)
+        est += vp * frac * (0.9 if left > 0 else 0.0)
+        for g in delivered:
+            est += 0.5 * know.good(g)
+    opened = know.hs.unlocked(p.road) - know.hs.open_spaces
+    est += opened * 0.8 * min(5.0, left)
+    n_ext = sum(1 for e, _r in p.exts if know.S[e].recipes)
+    est += n_ext * 0.7 * min(4.0, left)
+    return est
+
+
+def rewards_from_estimates(est: Sequence[float], scale: float = 2.0) -> tuple:
+    """Per-player rewards in [0, 1]: mean over the others of a logistic of the difference."""
+    n = len(est)
+    out = []
+    for q in range(n):
+        s = 0.0
+        for o in range(n):
+            if o != q:
+                s += 1.0 / (1.0 + math.exp(-(est[q] - est[o]) / scale))
+        out.append(s / (n - 1))
+    return tuple(out)
+
+
+# ----------------------------------------------------------------------------------------------
+# The policy
+
+
+def _ready_value(world: Any, p: Any, loc: str, know: Knowledge) -> float:
+    """Value of what ``p`` has prepared at location ``loc`` (sources that would run there)."""
+    v = 0.0
+    S = know.S
+    for sid, (goods, coins, fg, fc) in p.src.items():
+        src = S[sid]
+        if src.loc != loc or src.kind == "move":
+            continue
+        if src.kind == "market":
+            v += know.prepared(sid, goods, p, world) + 0.01
+        elif goods in src.exact or (not goods and coins and coins in src.coin_exact):
+            v += know.prepared(sid, goods, p, world) + 0.01
+    if loc == "market" and p.order is None and p.coins >= 2 and world.orders:
+        v += 0.3
+    return v
+
+
+def _score_action(world: Any, p: Any, text: str, know: Knowledge) -> float:
+    """A quick value of an action-phase move at the pawn's location."""
+    hs = know.hs
+    left = know.rounds_left(world)
+    if text.startswith("deliver:"):
+        return 5.0
+    if text.startswith("sell:"):
+        g = text.split(":")[1]
+        return 0.1 + know.COIN * hs.prices.get(g, 1)
+    if text.startswith("order:"):
+        oid = text[6:]
+        req, vp = hs.orders[oid]
+        pool = dict(_owned(p))
+        have = 0
+        for g in req:
+            if pool.get(g, 0) > 0:
+                pool[g] -= 1
+                have += 1
+        if left < 1 and have < len(req):
+            return -1.0
+        return vp * (0.2 + have / len(req)) / 10.0 - 0.3
+    if text.startswith("buy:"):
+        eid = text[4:]
+        slot = [e for e in world.display].index(eid)
+        price = hs.ext_price(eid) + hs.surcharges[slot]
+        src = know.S[eid]
+        if src.recipes:
+            per_round = max(know.recipe(r, p, world) for r in src.recipes)
+        else:
+            per_round = 1.0
+        return per_round * min(4.0, left) * 0.6 - know.COIN * price * 1.2
+    if text == "cart":
+        return 0.5 if p.carts < 2 and left >= 3 else -1.0
+    # a recipe run: "sid" or "sid:arg..."
+    parts = text.split(":")
+    sid = parts[0]
+    if sid not in know.S:
+        return -1.0
+    val = 1.0 + know.prepared(sid, p.src[sid][0], p, world) if sid in p.src else 0.5
+    if len(parts) > 1:
+        arg = parts[1]
+        if arg in know.values or arg == "food":
+            if sid in ("village",) or know.S[sid].recipes and know.S[sid].recipes[0].card == "house":
+                val += 0.01 * _owned(p).get(arg, 0)
+            else:
+                val += 0.01 * know.good(arg)
+        elif arg.startswith("r"):
+            val -= 0.001 * int(arg[1:])
+    return val
+
+
+def policy_move(world: Any, moves: Sequence[Any], rng: random.Random, noise: float = 0.0,
+                know: Knowledge | None = None) -> Any:
+    """A sensible move for the player to move (module docstring). With probability ``noise``
+    a decision picks a random one of its sensible candidates instead of the best."""
+    know = know or Knowledge(world)
+    i = world.current
+    p = world.ps[i]
+    phase = world.phase
+    texts = [str(m) for m in moves]
+    by = dict(zip(texts, moves))
+    noisy = noise > 0 and rng.random() < noise
+
+    def pick(scored):
+        scored.sort(key=lambda x: (-x[0], x[1]))
+        if noisy and len(scored) > 1:
+            return by[scored[rng.randrange(min(3, len(scored)))][1]]
+        return by[scored[0][1]]
+
+    if phase == "roles":
+        return moves[rng.randrange(len(moves))]
+    if phase == "draw":
+        if "draw" in by:
+            return by["draw"]
+        scored = [(-know.good(t.split(">")[0]), t) for t in texts if t.endswith(">bag")]
+        return pick(scored) if scored else moves[0]
+    if phase == "planning":
+        scored = []
+        for t in texts:
+            if ">" not in t or t.startswith("coin"):
+                continue
+            g, sid = t.split(">")
+            goods, _c, fg, _fc = p.src.get(sid, ((), 0, (), 0))
+            cur = know.hs.canon(goods + fg)
+            new = know.hs.canon(cur + (g,))
+            gain = know.prepared(sid, new, p, world) - know.prepared(sid, cur, p, world)
+            if gain > 0.05:
+                scored.append((gain, t))
+        if not scored:
+            return by.get("done", moves[0])
+        return pick(scored)
+    if phase == "actions":
+        if p.pawn is None:
+            scored = [(_ready_value(world, p, t[1:], know), t) for t in texts if t.startswith("@")]
+            scored.sort(key=lambda x: (-x[0], x[1]))
+            if scored and scored[0][0] > 0:
+                return pick(scored)
+            return by["pass"]
+        acts = [(_score_action(world, p, t, know), t) for t in texts
+                if not (t.startswith("go:") or t.startswith("step:") or t in ("end", "pass"))]
+        acts = [a for a in acts if a[0] > 0]
+        if acts:
+            return pick(acts)
+        acted = world.turn[0] is not None
+        if acted:
+            return by["end"]
+        goes = [(_ready_value(world, p, t[3:], know), t) for t in texts if t.startswith("go:")]
+        goes = [g for g in goes if g[0] > 0.2]
+        if goes:
+            return pick(goes)
+        return by["pass"]
+    if phase == "final_storage":
+        scored = [(know.good(t.split(":")[1]), t) for t in texts if t.startswith("store:")]
+        return pick(scored) if scored else by.get("done", moves[0])
+    return moves[0]
+
+
+# ----------------------------------------------------------------------------------------------
+# Search
+
+
+#: Simulations per slice that keep a slice near 15 ms of CPython (about 50 ms in the browser).
+SLICE = 4
+
+
+class AltiplanoAdapter(Adapter):
+    """The MCTS adapter: the rules module, :func:`policy_move` rollouts, :func:`estimate`."""
+
+    def __init__(self):
+        super().__init__(_rules())
+        self._know = None
+
+    def know(self, world):
+        if self._know is None:
+            self._know = Knowledge(world)
+        return self._know
+
+    def legal(self, world):
+        """The legal moves without taking goods or coins back (``g<src``, ``coin<src``): the bot
+        never undoes a placement, so a search cannot loop by placing and taking back."""
+        moves = self.rules.legal_moves(world)
+        if world.phase in ("planning", "draw"):
+            kept = [m for m in moves if "<" not in m.text]
+            if kept:
+                return kept
+        return moves
+
+    def rollout_move(self, world, moves, rng):
+        if len(moves) == 1:
+            return moves[0]
+        return policy_move(world, moves, rng, 0.1, self.know(world))
+
+    def evaluate(self, world, player):
+        k = self.know(world)
+        return rewards_from_estimates([estimate(world, q, k) for q in range(world.players)])
+
+
+class PolicyPlan:
+    """Easy: one :func:`policy_move` in a determinized world."""
+
+    def __init__(self, world: Any, noise: float, rng: random.Random):
+        self.world, self.noise, self.rng = world, noise, rng
+        self.choice = None
+        self.progress = 0.0
+
+    def step(self, n: int) -> bool:
+        if self.choice is None:
+            moves = _rules().legal_moves(self.world)
+            self.choice = str(policy_move(self.world, moves, self.rng, self.noise))
+            self.progress = 1.0
+        return True
+
+    def best_key(self):
+        return self.choice
+
+
+class Plan:
+    """ISMCTS over a pool of determinized worlds (built lazily)."""
+
+    def __init__(self, v: dict, extras: dict, options: dict, player: int, cfg: dict,
+                 rng: random.Random):
+        self.v, self.extras, self.options, self.rng = v, extras, options, rng
+        self.pool: list = []
+        self.count = cfg["worlds"]
+        self.mcts = MCTS(AltiplanoAdapter(), self.world, player, cfg["sims"], rng,
+                         c=cfg.get("c", 0.4), rollout_plies=cfg.get("rollout", 20))
+
+    def world(self, i: int):
+        k = i % self.count
+        while len(self.pool) <= k:
+            text = determinize(self.v, self.extras, self.options, self.rng)
+            self.pool.append(_rules().from_position(text))
+        return self.pool[k]
+
+    def step(self, n: int) -> bool:
+        return self.mcts.step(n)
+
+    @property
+    def progress(self) -> float:
+        return self.mcts.done / max(1, self.mcts.budget)
+
+    def best_key(self):
+        return self.mcts.best_key()
+
+
+def plan(state: Any, player: int, level: str, rng: random.Random):
+    """The search of ``level`` for seat ``player``, from ``view(state, player)`` and the public
+    extras only (module docstring)."""
+    rules = _rules()
+    v = rules.view(state, player)
+    extras = public_extras(state)
+    options = dict(state.options)
+    cfg = LEVELS[level]
+    if cfg.get("policy"):
+        world = rules.from_position(determinize(v, extras, options, rng))
+        return PolicyPlan(world, cfg["noise"], rng)
+    return Plan(v, extras, options, player, cfg, rng)

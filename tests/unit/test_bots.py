@@ -1,0 +1,355 @@
+"""Bots (altibox.bots): legal moves only, determinism, hidden information, Alto's exact search.
+
+The 1,000-positions-per-game sweep runs every level with small search budgets (the code paths
+are the same; only the number of simulations differs), plus a few positions at full budgets.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from altibox import GAMES, bots
+from altibox.bots import alto as A
+from altibox.bots import altiplano as BP
+from altibox.bots import altitude as BT
+
+GIDS = ("alto", "altitude", "altiplano")
+
+
+@pytest.fixture
+def small_budgets(monkeypatch):
+    """Every MCTS level with a handful of simulations (same code paths, fast)."""
+    monkeypatch.setitem(A.LEVELS, "medium", {"sims": 12})
+    monkeypatch.setitem(A.LEVELS, "hard", {"sims": 12, "solve_lives": 8, "solve_entries": 1500,
+                                           "sims_after_fail": 8})
+    for mod in (BT, BP):
+        for lv in ("medium", "hard"):
+            cfg = dict(mod.LEVELS[lv])
+            cfg.update(sims=6, worlds=3, rollout=4)
+            monkeypatch.setitem(mod.LEVELS, lv, cfg)
+
+
+def random_positions(gid: str, count: int, seed: int = 0) -> list:
+    """``count`` positions (not over, more than one legal move) from random 2-player games."""
+    rules = GAMES[gid]
+    rng = random.Random(f"{gid}/{seed}")
+    out = []
+    k = 0
+    while len(out) < count:
+        s = rules.new_game(seed=seed * 1000 + k, players=2)
+        states = []
+        while rules.current_player(s) is not None:
+            if len(rules.legal_moves(s)) > 1:
+                states.append(s)
+            s = rules.apply(s, rng.choice(rules.legal_moves(s)))
+        rng.shuffle(states)
+        out.extend(states[:40])
+        k += 1
+    return out[:count]
+
+
+@pytest.mark.parametrize("gid", GIDS)
+def test_bots_play_only_legal_moves_on_1000_positions(gid, small_budgets):
+    rules = GAMES[gid]
+    positions = random_positions(gid, 1000)
+    for k, s in enumerate(positions):
+        level = bots.LEVELS[k % 4]
+        m = bots.choose_move(gid, s, level, seed=k)
+        legal = rules.legal_moves(s)
+        assert m in legal, (gid, level, str(m), rules.to_position(s))
+        rules.apply(s, m)  # and the rules accept it
+
+
+@pytest.mark.parametrize("gid", GIDS)
+def test_full_budget_moves_are_legal_and_repeatable(gid):
+    rules = GAMES[gid]
+    for k, s in enumerate(random_positions(gid, 2, seed=7)):
+        for level in ("medium", "hard"):
+            m1 = bots.choose_move(gid, s, level, seed=k)
+            assert m1 in rules.legal_moves(s)
+            assert str(bots.choose_move(gid, s, level, seed=k)) == str(m1)
+
+
+@pytest.mark.parametrize("gid", GIDS)
+def test_same_seed_same_move_and_slices_agree(gid, small_budgets):
+    rules = GAMES[gid]
+    for k, s in enumerate(random_positions(gid, 12, seed=3)):
+        for level in bots.LEVELS:
+            one = str(bots.choose_move(gid, s, level, seed=f"x{k}"))
+            again = str(bots.choose_move(gid, s, level, seed=f"x{k}"))
+            assert one == again
+            search = bots.Search(gid, s, level, seed=f"x{k}")
+            assert 0.0 <= search.progress <= 1.0
+            slices = 0
+            while not search.step(1):
+                slices += 1
+                assert slices < 10_000
+            assert search.progress == 1.0
+            assert str(search.best()) == one
+            assert search.best() in rules.legal_moves(s)
+
+
+def test_different_seeds_can_differ():
+    """The seed matters: the random level picks different moves for different seeds."""
+    s = GAMES["alto"].new_game(seed=1)
+    picks = {str(bots.choose_move("alto", s, "random", seed=k)) for k in range(20)}
+    assert len(picks) > 5
+
+
+def test_bad_arguments_are_refused_with_a_message():
+    s = GAMES["alto"].new_game(seed=1, setup="random")
+    with pytest.raises(ValueError, match="unknown bot level"):
+        bots.choose_move("alto", s, "expert", seed=1)
+    with pytest.raises(ValueError, match="unknown game"):
+        bots.choose_move("chess", s, "easy", seed=1)
+    over = A.from_apn("--,--,--,--/--,--wwwrwr,--,--rrr/--ww,--wr,--rw,sa/--r,od,od,-- w m")
+    assert A.over(over)
+    done = GAMES["alto"].from_position(
+        "--,--,--,--/--,--wwwrwr,--,--rrr/--ww,--wr,--rw,sa/--r,od,od,-- w m")
+    with pytest.raises(ValueError, match="game is over"):
+        bots.choose_move("alto", done, "easy", seed=1)
+
+
+def test_a_single_legal_move_is_played_without_search():
+    rules = GAMES["altiplano"]
+    s = rules.new_game(seed=3, players=2)
+    assert [str(m) for m in rules.legal_moves(s)] == ["draw"]
+    search = bots.Search("altiplano", s, "hard", seed=0)
+    assert search.step(0) and str(search.best()) == "draw"
+
+
+# ---------------------------------------------------------------------------------------------
+# Hidden information: the bot's move depends only on what its seat can see
+
+
+def _altitude_mid_state(seed: int, plies: int):
+    rules = GAMES["altitude"]
+    s = rules.new_game(seed=seed, players=2)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        s = rules.apply(s, rng.choice(rules.legal_moves(s)))
+    return s
+
+
+@pytest.mark.parametrize("seed,plies", [(1, 20), (2, 45), (3, 2), (4, 1), (5, 90)])
+def test_altitude_choice_ignores_hidden_cards_and_seed(seed, plies):
+    rules = GAMES["altitude"]
+    s = _altitude_mid_state(seed, plies)
+    me = rules.current_player(s)
+    d = json.loads(rules.to_position(s))
+    # what seat `me` cannot see: the other hands, the pile order (except its own returned
+    # cards, which stay where they are), the seed
+    other = 1 - me
+    mine_in_pile = set(rules.view(s, me)["returned"])
+    free = [i for i, c in enumerate(d["draw_pile"]) if c not in mine_in_pile]
+    hidden = d["hands"][other] + [d["draw_pile"][i] for i in free]
+    hidden += d["returned"][other] if d["phase"] == "setup" else []
+    rng = random.Random(99)
+    rng.shuffle(hidden)
+    k = len(d["hands"][other])
+    d2 = json.loads(json.dumps(d))
+    d2["hands"][other] = sorted(hidden[:k])
+    rest = hidden[k:]
+    if d["phase"] == "setup" and d["returned"][other]:
+        d2["returned"][other] = rest[:2]
+        rest = rest[2:]
+    for i in free:
+        d2["draw_pile"][i] = rest.pop()
+    d2["seed"] = 12345
+    assert d2 != d
+    s1 = rules.from_position(json.dumps(d))
+    s2 = rules.from_position(json.dumps(d2))
+    assert rules.view(s1, me) == rules.view(s2, me)
+    for level in ("easy", "medium"):
+        m1 = bots.choose_move("altitude", s1, level, seed=5)
+        m2 = bots.choose_move("altitude", s2, level, seed=5)
+        assert str(m1) == str(m2)
+
+
+def _altiplano_state(seed: int, stop):
+    rules = GAMES["altiplano"]
+    s = rules.new_game(seed=seed, players=2)
+    ply = 0
+    while not stop(s):
+        s = rules.apply(s, bots.choose_move("altiplano", s, "easy", seed=f"{seed}/{ply}"))
+        ply += 1
+    return s
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_altiplano_choice_ignores_seed_pile_and_hidden_planning(seed, small_budgets):
+    rules = GAMES["altiplano"]
+    # the second seat to plan in round 2: the first has placed goods this round (hidden)
+    s = _altiplano_state(seed, lambda x: x.round == 2 and x.phase == "planning"
+                         and x.current != x.start_player)
+    me = rules.current_player(s)
+    d = json.loads(rules.to_position(s))
+    other = 1 - me
+    d2 = json.loads(json.dumps(d))
+    d2["seed"] = (d["seed"] + 777) % 2**53
+    d2["pile"] = list(reversed(d["pile"]))
+    # undo the other seat's fresh placements: the goods go back to its planning spaces
+    seat = d2["seats"][other]
+    moved = False
+    for sid, e in list(seat["sources"].items()):
+        for g in e["fresh"]:
+            seat["planning"][g] = seat["planning"].get(g, 0) + 1
+            moved = True
+        e["fresh"] = []
+        if not e["goods"] and not e["coins"] and not e["fresh_coins"]:
+            del seat["sources"][sid]
+    assert moved, "the other seat should have planned something hidden"
+    s1 = rules.from_position(json.dumps(d))
+    s2 = rules.from_position(json.dumps(d2))
+    assert rules.view(s1, me) == rules.view(s2, me)
+    assert BP.public_extras(s1) == BP.public_extras(s2)
+    for level in ("easy", "medium", "hard"):
+        assert str(bots.choose_move("altiplano", s1, level, seed=9)) == \
+            str(bots.choose_move("altiplano", s2, level, seed=9))
+
+
+def test_altiplano_determinization_keeps_what_the_seat_sees():
+    rules = GAMES["altiplano"]
+    s = _altiplano_state(4, lambda x: x.round == 3 and x.phase == "actions")
+    me = rules.current_player(s)
+    v = rules.view(s, me)
+    text = BP.determinize(v, BP.public_extras(s), dict(s.options), random.Random(1))
+    w = rules.from_position(text)
+    rules.check(w)
+    assert rules.view(w, me) == v
+    assert [str(m) for m in rules.legal_moves(w)] == [str(m) for m in rules.legal_moves(s)]
+    assert w.seed != s.seed
+
+
+def test_altitude_determinization_keeps_what_the_seat_sees():
+    rules = GAMES["altitude"]
+    s = _altitude_mid_state(8, 30)
+    me = rules.current_player(s)
+    v = rules.view(s, me)
+    w = rules.from_position(BT.determinize(v, random.Random(2)))
+    wv = rules.view(w, me)
+    for key in ("hand", "drawn", "mountains", "discard", "hand_sizes", "pile_size", "returned",
+                "legal_moves", "phase", "current_player"):
+        assert wv[key] == v[key], key
+    assert w.seed != s.seed
+
+
+# ---------------------------------------------------------------------------------------------
+# Alto: the compact board and the exact solver
+
+
+def test_compact_board_matches_the_rules():
+    rules = GAMES["alto"]
+    rng = random.Random(4)
+    for seed in range(30):
+        s = rules.new_game(seed=seed)
+        while rules.current_player(s) is not None:
+            b = A.from_apn(rules.to_position(s))
+            assert [A.NOTATION[m] for m in A.legal(b)] == [str(m) for m in rules.legal_moves(s)]
+            m = rng.choice(rules.legal_moves(s))
+            b2 = A.play(b, A.legal(b)[[str(x) for x in rules.legal_moves(s)].index(str(m))])
+            s = rules.apply(s, m)
+            assert b2 == A.from_apn(rules.to_position(s))
+        b = A.from_apn(rules.to_position(s))
+        assert A.over(b)
+        out = rules.outcome(s)
+        assert A.result(b) == (out.winners[0] if len(out.winners) == 1 else -1)
+
+
+def test_lives_counts_tile_uses():
+    b = A.from_apn("DOr,DOw,do,ODr/SAw,ODwwr,asr,DOww/DOr,od,SArww,--/ODr,DOr,od,od w m")
+    # 10 tiles bright side up (2 uses each), 5 black side up (1 each), 1 removed
+    assert A.lives(b) == 25
+
+
+def _end_positions(max_lives: int, count: int) -> list:
+    rules = GAMES["alto"]
+    rng = random.Random(11)
+    out = []
+    seed = 0
+    while len(out) < count:
+        s = rules.new_game(seed=seed, setup="random")
+        seed += 1
+        while rules.current_player(s) is not None:
+            b = A.from_apn(rules.to_position(s))
+            if A.lives(b) <= max_lives:
+                out.append(b)
+                break
+            s = rules.apply(s, rng.choice(rules.legal_moves(s)))
+    return out
+
+
+def test_exact_search_agrees_with_brute_force_minimax():
+    values = []
+    memo: dict = {}
+    for b in _end_positions(5, 15) + _end_positions(8, 25):
+        exact = A.brute_force(b, memo)
+        v, best = A.solve(b)
+        assert v == exact
+        assert len(best) == 1 and best[0] in A.legal(b)
+        assert -A.brute_force(A.play(b, best[0]), memo) == exact  # the move keeps the value
+        values.append(v)
+    assert {-1, 1} <= set(values)  # the sample has wins and losses to find
+
+
+def test_solver_gives_up_past_its_node_budget():
+    b = A.from_apn("DOr,DOw,do,ODr/SAw,ODwwr,asr,DOww/DOr,od,SArww,--/ODr,DOr,od,od w m")
+    with pytest.raises(A.Unfinished):
+        A.solve(b, max_nodes=500)
+
+
+def test_hard_alto_plays_a_winning_move_when_one_exists():
+    rules = GAMES["alto"]
+    found = 0
+    for b in _end_positions(8, 25):
+        v, _best = A.solve(b)
+        if v != 1:
+            continue
+        apn = _apn(b)
+        s = rules.from_position(apn)
+        m = bots.choose_move("alto", s, "hard", seed=3)
+        child = A.from_apn(rules.to_position(rules.apply(s, m)))
+        assert A.brute_force(child, {}) == -1  # the opponent is lost after the bot's move
+        found += 1
+    assert found >= 3
+
+
+def test_hard_alto_solver_in_slices_gives_the_blocking_move():
+    rules = GAMES["alto"]
+    for b in _end_positions(13, 6):
+        s = rules.from_position(_apn(b))
+        one = str(bots.choose_move("alto", s, "hard", seed=2))
+        search = bots.Search("alto", s, "hard", seed=2)
+        n = 0
+        while not search.step(3):
+            n += 1
+        assert str(search.best()) == one
+        assert n > 1  # it really ran in several slices
+
+
+def _apn(b) -> str:
+    faces, stacks, tm, placing = b
+    rows = []
+    for r in (3, 2, 1, 0):
+        cells = []
+        for k in range(4):
+            i = r * 4 + k
+            f = faces[i]
+            if not f:
+                t = "--"
+            elif len(f) == 2:
+                t = f
+            else:
+                # a black tile: its bright face is the symbol it does not show (complementary set)
+                t = {"O": "DO", "D": "OD", "A": "SA", "S": "AS"}[f].lower()
+            cells.append(t + stacks[i])
+        rows.append(",".join(cells))
+    return "/".join(rows) + f" {'rw'[tm]} {'p' if placing else 'm'}"
+
+
+def test_apn_helper_round_trips():
+    apn = "DOr,DOw,do,ODr/SAw,ODwwr,asr,DOww/DOr,od,SArww,--/ODr,DOr,od,od w m"
+    assert A.from_apn(_apn(A.from_apn(apn))) == A.from_apn(apn)
