@@ -24,6 +24,7 @@ from .games import BOARDS, BoardUI, Frame
 from .session import Session
 from .storage import Storage, problem_notice
 from .turns import Turns
+from .widget import Embed, embed_main
 
 ARROWS = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
 
@@ -606,8 +607,12 @@ class App:
             self.start_from_form(form)
 
 
-def main() -> App:
-    """Create the app and show the screen the URL asks for."""
+def main() -> App | Embed:
+    """Create the app and show the screen the URL asks for (embed mode: only a board, see
+    :mod:`web.widget`; the app, its saves and its listeners are never created there)."""
+    embed = embed_main(str(window.location.search))
+    if embed is not None:
+        return embed
     app = App()
     app.start()
     return app
