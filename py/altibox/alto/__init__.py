@@ -45,7 +45,7 @@ plus helpers for the web layer: :func:`sources`, :func:`destinations`, :func:`sc
 :data:`SYMBOL_NAMES`, the words of :mod:`altibox.alto.words` and :func:`render_svg`.
 """
 
-from .position import POSITION_RULES, from_position, replay, to_position, to_record
+from .position import POSITION_RULES, from_position, replay, scene_facts, to_position, to_record
 from .render import render_svg
 from .rules import (
     CELLS, DEFAULT_TILE_SET, GAME_ID, INFO, MOVEMENT, NAME, OPTIONS, PLACEMENT, PLAYERS, SEATS,
@@ -61,5 +61,5 @@ __all__ = [
     "new_game", "num_players", "seat_name", "current_player", "legal_moves", "apply", "outcome",
     "is_over", "parse_move", "view", "private_step", "reveals", "to_position", "from_position",
     "to_record", "replay", "sources", "destinations", "scores", "levels", "check_tile_set",
-    "describe", "prompt", "explain", "scoreboard", "render_svg",
+    "describe", "prompt", "explain", "scoreboard", "render_svg", "scene_facts",
 ]
