@@ -58,7 +58,7 @@ def test_alto_wrong_try_is_refused_with_feedback_and_state_kept():
     state = S.start_state(sc)
     right, text, same = S.try_move(sc, state, "a3b4")
     assert right is False and "b2" in text and same is state
-    right, text, same = S.try_move(sc, state, "b1c2")  # legal, not the example: generic feedback
+    right, text, same = S.try_move(sc, state, "b1c1")  # legal, not the example: generic feedback
     assert right is False and text == sc.ask.wrong and same is state
     with pytest.raises(ValueError):
         S.try_move(sc, state, "a3a4")  # D tile: not legal at all
