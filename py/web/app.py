@@ -19,13 +19,16 @@ from pyscript import document, window
 
 from altibox import GAMES
 
-from . import pages, routes, screens
+from . import howto, pages, routes, screens
 from .games import BOARDS, BoardUI, Frame
+from .scenes import SceneBoard
 from .session import Session
 from .storage import Storage, problem_notice
 from .turns import Turns
 from .widget import Embed, embed_main
 
+DRAG_PX = 8  # a press that moves this far (CSS px) is a drag, not a click
+NARROW_BELOW = 760  # window width (CSS px) under which a board uses its phone layout
 ARROWS = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
 
 
@@ -56,17 +59,32 @@ class App:
         self.perf = to_js([])  # click-to-render times in ms, read by tests/bench.py
         window.altiboxPerf = self.perf
         self._log_shown: list[tuple[str, str]] = []
+        self.drag: dict | None = None  # a drag from a draggable cell: {"cell", "x", "y", "on"}
+        self.skip_click = False  # the click that ends a drag is not a click
         self._proxies = []
+        self.scene_boards: dict[str, SceneBoard] = {}  # the How-to-play page's live boards
         board = by_id("board")
+        rules = by_id("rules")
         for target, kind, handler, capture in (
                 (board, "click", self.on_board_click, False), (board, "keydown", self.on_board_key, False),
+                (rules, "click", self.on_scene_click, False), (rules, "keydown", self.on_scene_key, False),
+                (window, "popstate", self.on_popstate, False),
                 (document, "click", self.on_doc_click, False), (document, "keydown", self.on_doc_key, False),
                 (document, "submit", self.on_submit, False), (document, "pointerdown", self.on_pointer, True),
+                (board, "pointerdown", self.on_drag_start, False), (document, "pointermove", self.on_drag_move, False),
+                (document, "pointerup", self.on_drag_end, False), (document, "pointercancel", self.on_drag_cancel, False),
                 (window, "storage", self.on_storage, False)):
             proxy = create_proxy(handler)
             self._proxies.append(proxy)
             target.addEventListener(kind, proxy, capture)
         self._scroll_log = create_proxy(lambda *_: setattr(by_id("log"), "scrollTop", by_id("log").scrollHeight))
+        # boards with a phone layout (Altiplano's 360-unit svg) follow the width of the window
+        self._narrow_query = window.matchMedia(f"(max-width: {NARROW_BELOW - 1}px)")
+        self._on_narrow = create_proxy(self.on_narrow)
+        try:
+            self._narrow_query.addEventListener("change", self._on_narrow)
+        except Exception:  # very old engines: no change events, the layout is chosen per render
+            pass
 
     # ------------------------------------------------------------ routing
 
@@ -94,6 +112,12 @@ class App:
                             f"ready, its page is still being built.")
             return
         self.game_id = game
+        if params.get("page") == "rules":
+            if howto.has_page(game):
+                self.show_rules(game)
+            else:
+                self.show_error(f"{module.INFO.name} has no How-to-play page yet.")
+            return
         saved, broken = self.load_saved(game)
         if params.get("new") == "1":
             try:
@@ -217,8 +241,110 @@ class App:
         by_id("title").textContent = info.name
         document.title = f"{info.name} · Altibox"
         self.set_url(f"?game={session.game_id}")
+        howto_link = by_id("howto-link")
+        if not is_null(howto_link):
+            howto_link.hidden = not howto.has_page(session.game_id)
+            howto_link.setAttribute("href", howto.howto_url(session.game_id))
+        legend = by_id("legend")
+        if not is_null(legend):
+            has_legend = hasattr(session.module, "legend")
+            legend.hidden = not has_legend
+            legend.innerHTML = ('<summary>Legend: what the symbols mean</summary>'
+                                + (howto.legend_html(session.game_id, compact=True) if has_legend else ""))
         self.screen("play")
         self.render()
+
+    # ------------------------------------------------------------ How to play
+
+    def show_rules(self, game: str) -> None:
+        """The How-to-play page of ``game``: texts and live scene boards (one interpreter for
+        every board: each board is a :class:`SceneBoard` drawn into its ``<figure>``). The saved
+        game is not touched: "Back to the game" resumes it."""
+        from altibox.core.scenes import find_scene
+        info = GAMES[game].INFO
+        has_save = self.storage.load_save(game) is not None
+        root = by_id("rules")
+        root.innerHTML = howto.howto_html(game, back=f"?game={game}" if has_save else None)
+        self.scene_boards = {}
+        for fig in root.querySelectorAll("figure[data-scene]"):
+            sid = str(fig.getAttribute("data-scene"))
+            try:
+                board = SceneBoard(find_scene(game, sid))
+            except Exception as exc:  # a broken scene file: say so in its place, keep the page
+                fig.innerHTML = f'<p class="warn">This example cannot be shown: {pages.esc(exc)}</p>'
+                continue
+            self.scene_boards[sid] = board
+            self.render_scene(fig, board)
+        document.documentElement.dataset.game = game
+        by_id("title").textContent = f"How to play {info.name}"
+        document.title = f"How to play · {info.name} · Altibox"
+        self.set_url(howto.howto_url(game))
+        self.screen("rules")
+        window.scrollTo(0, 0)
+
+    def render_scene(self, fig, board: SceneBoard, announce: str | None = None, focus: str | None = None) -> None:
+        """Redraw one scene's figure from its board (title, caption, board, feedback)."""
+        fig.innerHTML = board.html()
+        fig.setAttribute("data-kind", board.kind)
+        if announce:
+            by_id("announce").textContent = announce
+        if focus:
+            el = fig.querySelector(f'[data-cell="{focus}"]')
+            if is_null(el):
+                el = fig.querySelector("[data-scene-action]")
+            if not is_null(el):
+                el.focus()
+
+    def scene_event(self, target, keyboard: bool = False) -> None:
+        """A click (or Enter) inside a scene: reset, try a ``data-move``, or (de)select a cell."""
+        if is_null(target):
+            return
+        fig = target.closest("figure[data-scene]")
+        if is_null(fig):
+            return
+        board = self.scene_boards.get(str(fig.getAttribute("data-scene")))
+        if board is None:
+            return
+        if not is_null(target.closest("[data-scene-action]")):
+            board.reset()
+            self.render_scene(fig, board, "The example is back at its start.", focus=board.ui.get("focus") if keyboard else None)
+            return
+        move_el = target.closest("[data-move]")
+        cell_el = target.closest("[data-cell]")
+        move = None if is_null(move_el) else str(move_el.getAttribute("data-move"))
+        cell = None if is_null(cell_el) else str(cell_el.getAttribute("data-cell"))
+        said = board.click(cell, move)
+        if said is None:
+            return
+        self.render_scene(fig, board, said or None, focus=cell if keyboard else None)
+
+    def on_scene_click(self, event) -> None:
+        self.scene_event(event.target)
+
+    def on_scene_key(self, event) -> None:
+        key = str(event.key)
+        if key not in ("Enter", " ") or is_null(event.target):
+            return
+        cell_el = event.target.closest("[data-cell]")
+        if is_null(cell_el):
+            return
+        event.preventDefault()
+        self.scene_event(cell_el, keyboard=True)
+
+    def navigate(self, href: str) -> None:
+        """Follow an in-site link (``data-nav``) without reloading Python: push the address and
+        show its screen (the saved game is read again from storage, so it is intact)."""
+        try:
+            window.history.pushState(None, "", href)
+        except Exception:
+            window.location.href = href
+            return
+        self.session = None
+        self.route(routes.parse_query(str(window.location.search)))
+
+    def on_popstate(self, event) -> None:
+        self.session = None
+        self.route(routes.parse_query(str(window.location.search)))
 
     # ------------------------------------------------------------ rendering
 
@@ -235,12 +361,14 @@ class App:
         s = self.session
         return pages.turn_status(s.module, s.states, self.turns, s.names)
 
-    def render(self, announce: str | None = None, t0: float | None = None) -> None:
-        """Redraw the board and the panel from the session; all hooks change in this one call."""
+    def render(self, announce: str | None = None, t0: float | None = None, hint_kept: bool = False) -> None:
+        """Redraw the board and the panel from the session; all hooks change in this one call.
+        ``hint_kept``: leave the "why not" message (``#hint``) up (it was just set)."""
         s, turns, bui = self.session, self.turns, self.board_ui
         module, state, names = s.module, s.state, s.names
         board = by_id("board")
         had_focus = board.contains(document.activeElement) and not is_null(document.activeElement)
+        self.ui["narrow"] = bool(self._narrow_query.matches)
         frame = self.frame()
         board.innerHTML = bui.svg(frame)
         board.setAttribute("data-position", bui.position(state))
@@ -269,13 +397,19 @@ class App:
         who = turns.privacy(s.states)
         privacy.hidden = who is None
         if who is not None:
-            name = pages.esc(names[who])
-            privacy.innerHTML = (f'<p>Pass the device to <strong>{name}</strong>. '
-                                 f'Their cards stay hidden until they are ready.</p>'
+            sentence, label = bui.privacy_words(names[who])
+            privacy.innerHTML = (f'<p>{pages.esc(sentence)}</p>'
                                  f'<button type="button" class="primary" data-action="reveal">'
-                                 f'I am {name}: show my cards</button>')
+                                 f'{pages.esc(label)}</button>')
+        banner_text = bui.banner(frame)
+        banner = by_id("banner")
+        banner.hidden = not banner_text
+        if banner_text and banner.textContent != banner_text:
+            banner.textContent = banner_text
         by_id("scores").innerHTML = pages.scores_html(module, state, names)
-        self.render_log([(bui.move_text(m), w) for m, w in s.log])
+        self.render_log(bui.log_entries(s.states, s.log, names))
+        if not hint_kept:
+            self.hint(None)
         result = by_id("result")
         result.innerHTML = pages.result_html(module, state, names)
         result.hidden = out is None
@@ -345,6 +479,20 @@ class App:
         box.hidden = False
         by_id("announce").textContent = message
 
+    def hint(self, message: str | None) -> None:
+        """Show (or, with None, clear) the in-page message under ``#status`` that says why a
+        click did nothing; it is also announced."""
+        box = by_id("hint")
+        if is_null(box):
+            return
+        if message:
+            box.textContent = message
+            box.hidden = False
+            by_id("announce").textContent = message
+        elif not box.hidden:
+            box.hidden = True
+            box.textContent = ""
+
     def warn_storage(self) -> None:
         """Say once per failure streak that the game is not being saved."""
         if not self.save_warned:
@@ -380,8 +528,21 @@ class App:
         if s is None or is_null(target):
             return
         frame = self.frame()
+        bui = self.board_ui
         if frame.viewer is None or frame.withhold or s.module.is_over(s.state) \
                 or frame.viewer != s.module.current_player(s.state):
+            if not bui.explains:
+                return
+            cell_el = target.closest("[data-cell]")
+            who = self.turns.privacy(s.states)
+            if self.turns.needs_confirm(s.states):
+                why = "End the turn first (End turn), or undo."
+            elif who is not None:
+                why = f"Pass the device to {s.names[who]} first: they press “I am {s.names[who]}”."
+            else:
+                why = bui.why_not(frame, None if is_null(cell_el) else str(cell_el.getAttribute("data-cell")))
+            if why:
+                self.hint(why)
             return
         move_el = target.closest("[data-move]")
         if not is_null(move_el):
@@ -393,7 +554,6 @@ class App:
         cell = str(cell_el.getAttribute("data-cell"))
         self.ui["focus"] = cell
         self.ui["just_selected"] = None
-        bui = self.board_ui
         if bui.is_selected(self.ui, cell):
             bui.select(self.ui, None)
             self.render(t0=t0)
@@ -402,8 +562,14 @@ class App:
             self.ui["just_selected"] = cell
             self.render(t0=t0)
         else:
-            had = self.ui.get("selected") is not None
+            selected = self.ui.get("selected")
+            had = selected is not None
+            why = bui.why_not(frame, cell, selected)
             bui.select(self.ui, None)
+            if why:
+                self.hint(why)
+                self.render(t0=t0, hint_kept=True)
+                return
             words = pages.status_words(s.module, s.state, s.names)
             self.render(announce=None if had else f"Nothing to play from there. {words}", t0=t0)
 
@@ -487,6 +653,10 @@ class App:
         if self.session is None:
             return
         t0 = window.performance.now()
+        if self.skip_click is not False:  # the click that ends a drag and drop
+            skip, self.skip_click = self.skip_click, False
+            if float(event.timeStamp) - skip < 800:
+                return
         # Every click acts on the board as it is now drawn: a quick second tap on the cell just
         # played acts again (a touch screen's "double click"). The one exception keeps a
         # selection alive: the second click of a double click on the source it just selected.
@@ -539,6 +709,11 @@ class App:
         target = event.target
         if is_null(target):
             return
+        nav = target.closest("a[data-nav]")
+        if not is_null(nav) and not (event.ctrlKey or event.metaKey or event.shiftKey or event.button):
+            event.preventDefault()
+            self.navigate(str(nav.getAttribute("href")))
+            return
         action_el = target.closest("[data-action]")
         if is_null(action_el):
             return
@@ -566,6 +741,62 @@ class App:
 
     def on_pointer(self, event) -> None:
         self.keyboard = False
+
+    # drag and drop: press on a draggable cell (Altiplano: a good on a planning space), move,
+    # release on a data-move target. Moving past DRAG_PX selects the cell (its targets light up);
+    # a release anywhere else keeps the selection, so click-click goes on from there.
+
+    def on_drag_start(self, event) -> None:
+        self.drag = None
+        if self.session is None or is_null(event.target) or int(event.button or 0) != 0:
+            return
+        cell_el = event.target.closest("[data-cell]")
+        if is_null(cell_el):
+            return
+        self.drag = {"cell": str(cell_el.getAttribute("data-cell")), "x": float(event.clientX),
+                     "y": float(event.clientY), "on": False}
+
+    def on_drag_move(self, event) -> None:
+        drag = self.drag
+        if drag is None or drag["on"]:
+            return
+        if abs(float(event.clientX) - drag["x"]) + abs(float(event.clientY) - drag["y"]) < DRAG_PX:
+            return
+        s, bui = self.session, self.board_ui
+        frame = self.frame()
+        if frame.viewer is None or frame.viewer != s.module.current_player(s.state) \
+                or drag["cell"] not in bui.draggable(frame):
+            self.drag = None
+            return
+        drag["on"] = True
+        bui.select(self.ui, drag["cell"])
+        self.ui["focus"] = drag["cell"]
+        self.render()
+        by_id("board").classList.add("dragging")
+
+    def on_drag_end(self, event) -> None:
+        drag, self.drag = self.drag, None
+        if drag is None or not drag["on"]:
+            return
+        t0 = window.performance.now()
+        by_id("board").classList.remove("dragging")
+        self.skip_click = float(event.timeStamp)
+        el = document.elementFromPoint(event.clientX, event.clientY)
+        move_el = None if is_null(el) else el.closest("#board [data-move]")
+        if move_el is not None and not is_null(move_el):
+            self.play(str(move_el.getAttribute("data-move")), t0)
+        else:
+            self.hint("Drop it on an action space outlined in green, or click one.")
+
+    def on_drag_cancel(self, event) -> None:
+        if self.drag is not None and self.drag["on"]:
+            by_id("board").classList.remove("dragging")
+        self.drag = None
+
+    def on_narrow(self, event=None) -> None:
+        """The window crossed the phone width: draw the board in the other layout."""
+        if self.session is not None and document.documentElement.dataset.screen == "play":
+            self.render()
 
     def on_doc_key(self, event) -> None:
         if str(event.key) in ("Enter", " ", "Tab") or str(event.key).startswith("Arrow"):
