@@ -56,6 +56,7 @@ from .embed import EmbedError, error_html, is_embed, parse_embed
 from .screens import esc
 from .viewer import Viewer
 
+NARROW_BELOW = 760  # widget width (CSS px) under which a board uses its phone layout (as web.app)
 ARROWS = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
 
 
@@ -118,6 +119,8 @@ class BoardWidget:
         """Redraw the board, its hooks, status and controls from the viewer (one call)."""
         v = self.viewer
         had_focus = self.board.contains(document.activeElement) and not _null(document.activeElement)
+        width = self.root.clientWidth or window.innerWidth
+        v.ui["narrow"] = bool(width and width < NARROW_BELOW)  # Altiplano's phone layout
         self.board.innerHTML = v.board_svg()
         self.board.setAttribute("data-position", v.position())
         self.board.setAttribute("data-ply", str(v.ply))
