@@ -507,7 +507,7 @@ class App:
 
     def can_undo(self) -> bool:
         s = self.session
-        return s is not None and self.turns.undo_target(s.states) is not None
+        return s is not None and self.board_ui.undo_target(self.turns, s.states) is not None
 
     def can_redo(self) -> bool:
         s = self.session
@@ -652,7 +652,7 @@ class App:
 
     def undo(self) -> None:
         s, turns = self.session, self.turns
-        target = turns.undo_target(s.states) if s is not None else None
+        target = self.board_ui.undo_target(turns, s.states) if s is not None else None
         if target is None:
             return
         taken = []
