@@ -51,10 +51,10 @@ def test_tile_classes_and_aria_labels():
     assert sum(v == "tile-black" for v in side.values()) == 5
     assert sum(v == "tile-none" for v in side.values()) == 1
     assert cs["c2"].get("aria-label") == (
-        "c2, stack tile, bright side, 3 discs bottom to top: red, white, white, can move")
-    assert cs["c3"].get("aria-label") == "c3, stack tile, black side, one red disc, can move"
+        "c2, stack tile, bright side, flips to all directions, 3 discs bottom to top: red, white, white, can move")
+    assert cs["c3"].get("aria-label") == "c3, stack tile, black side, removed after a move from it, one red disc, can move"
     assert cs["d2"].get("aria-label") == "d2, no tile, no discs"
-    assert cs["b2"].get("aria-label") == "b2, diagonal tile, black side, no discs"
+    assert cs["b2"].get("aria-label") == "b2, diagonal tile, black side, removed after a move from it, no discs"
 
 
 def test_sources_without_selection_and_no_data_move():
