@@ -207,3 +207,35 @@ def test_altitude_one_person_one_bot_end_turn_only_before_the_bots_draw():
         target = turns.undo_target(session.states)
         assert target is None or target >= person_turn_start + 1
     assert confirms >= 3
+
+
+def test_altiplano_one_person_two_bots_a_round_without_privacy_screens():
+    """Altiplano, a person and two bots: never a pass-the-device screen, the person's own view
+    always, bots never wait for End turn, and End turn is asked only when the person's step
+    ends before a bot's private step (its draw or planning)."""
+    session = Session.new("altiplano", seed=4, players=3, meta={"seats": ["person", "easy", "random"]})
+    turns = Turns.restore(session.module, session.states, session.meta)
+    rules = session.module
+    rng = random.Random(2)
+    asked = 0
+    phases = set()
+    while session.state.round < 3 and not rules.is_over(session.state):
+        assert turns.privacy(session.states) is None
+        assert turns.viewer(session.states)[0] == 0
+        phases.add(session.state.phase)
+        if turns.bot_to_move(session.states) is not None:
+            play_bots_until_person(session, turns)
+            continue
+        if turns.needs_confirm(session.states):
+            nxt = rules.current_player(session.state)
+            assert nxt != 0 and rules.private_step(session.state)   # a bot's private step follows
+            asked += 1
+            turns.end_turn(session.states)
+            continue
+        turns.saw(session.states, 0)
+        move = rng.choice([m for m in rules.legal_moves(session.state) if "<" not in str(m)]
+                          or rules.legal_moves(session.state))
+        session.play(move)
+        turns.moved(session.states)
+    assert session.state.round == 3 and {"planning", "actions"} <= phases
+    assert asked >= 2
