@@ -33,6 +33,7 @@ from .scenes import SceneBoard
 from .session import Session
 from .storage import Storage, problem_notice
 from .turns import Turns, seat_kinds
+from .widget import Embed, embed_main
 
 DRAG_PX = 8  # a press that moves this far (CSS px) is a drag, not a click
 NARROW_BELOW = 760  # window width (CSS px) under which a board uses its phone layout
@@ -474,7 +475,7 @@ class App:
 
     def can_undo(self) -> bool:
         s = self.session
-        return s is not None and self.turns.undo_target(s.states) is not None
+        return s is not None and self.board_ui.undo_target(self.turns, s.states) is not None
 
     def can_redo(self) -> bool:
         s = self.session
@@ -623,7 +624,7 @@ class App:
 
     def undo(self) -> None:
         s, turns = self.session, self.turns
-        target = turns.undo_target(s.states) if s is not None else None
+        target = self.board_ui.undo_target(turns, s.states) if s is not None else None
         if target is None:
             return
         taken = []
@@ -935,8 +936,12 @@ class App:
             self.start_from_form(form)
 
 
-def main() -> App:
-    """Create the app and show the screen the URL asks for."""
+def main() -> App | Embed:
+    """Create the app and show the screen the URL asks for (embed mode: only a board, see
+    :mod:`web.widget`; the app, its saves and its listeners are never created there)."""
+    embed = embed_main(str(window.location.search))
+    if embed is not None:
+        return embed
     app = App()
     app.start()
     return app
