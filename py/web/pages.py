@@ -46,6 +46,8 @@ def turn_status(module: Any, states: list, turns: Any, names: list[str]) -> tupl
         actor = turns.actor(states, len(states) - 1)
         if turn == actor:
             return f"{names[actor]}: undo, or end the turn to go on to your next card.", actor
+        if turns.undo_target(states) is None:  # e.g. Altiplano's last draw: shown to everyone
+            return f"{names[actor]} has played. End the turn to pass the device to {names[turn]}.", actor
         return f"{names[actor]} has played. Undo, or end the turn.", actor
     seat = turns.privacy(states)
     if seat is not None:
