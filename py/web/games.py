@@ -132,7 +132,10 @@ class AltoUI(BoardUI):
         return {m[:2] for m in frame.view["legal_moves"] if not m.startswith("@")}
 
     def svg(self, frame):
-        return self.module.render_svg(frame.view, {"selected": frame.ui.get("selected"),
+        view = frame.view
+        if frame.viewer is None and view.get("legal_moves"):  # a bot's turn: no move to click
+            view = {**view, "legal_moves": []}
+        return self.module.render_svg(view, {"selected": frame.ui.get("selected"),
                                                    "last": frame.last, "focus": frame.ui.get("focus")})
 
     def focus_after(self, move):
