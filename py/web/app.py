@@ -416,7 +416,12 @@ class App:
             status.className = "status over"
         privacy = by_id("privacy")
         who = turns.privacy(s.states)
+        was_hidden = bool(privacy.hidden)
         privacy.hidden = who is None
+        if who is not None and was_hidden and self.board_ui.explains:
+            # the device changes hands: bring the "I am NAME" button into view (on a phone the
+            # previous player was further down the board)
+            privacy.scrollIntoView(True)
         if who is not None:
             sentence, label = bui.privacy_words(names[who])
             privacy.innerHTML = (f'<p>{pages.esc(sentence)}</p>'
@@ -662,7 +667,7 @@ class App:
             return
         self.turns.reveal(s.states)
         self.render(announce=self.status()[0])
-        self.focus_cell(None)
+        self.focus_cell(self.board_ui.first_focus(self.frame()))
 
     def start_from_form(self, form) -> None:
         fields = {}

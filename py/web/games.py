@@ -107,6 +107,10 @@ class BoardUI:
         return (f"Pass the device to {name}. Their cards stay hidden until they are ready.",
                 f"I am {name}: show my cards")
 
+    def first_focus(self, frame: Frame) -> str | None:
+        """The cell to focus when a player takes the device (None: the board's first)."""
+        return None
+
     def undo_target(self, turns: Any, states: list) -> int | None:
         """The ply Undo goes back to (``turns.undo_target``: never past what someone was
         shown), or None."""
@@ -206,6 +210,11 @@ class AltiplanoUI(BoardUI):
 
     def draggable(self, frame):
         return {c for c in self.selectable(frame) if c.startswith("plan:") or c == "coins"}
+
+    def first_focus(self, frame):
+        """Planning: the first planning space (on a phone the player's own board, not the
+        table at the top)."""
+        return "plan:1" if frame.view.get("phase") == "planning" else None
 
     def undo_target(self, turns, states):
         """Undo stays inside the step of the player who acts (issue 9: a turn of actions, a
