@@ -27,7 +27,7 @@ from pyscript import document, window
 
 from altibox import GAMES
 
-from . import botplay, howto, pages, routes, screens
+from . import botplay, howto, links, pages, routes, screens, share
 from .games import BOARDS, BoardUI, Frame
 from .scenes import SceneBoard
 from .session import Session
@@ -133,6 +133,9 @@ class App:
                 self.show_error(f"{module.INFO.name} has no How-to-play page yet.")
             return
         saved, broken = self.load_saved(game)
+        if params.get("rec", "") != "":
+            self.open_link(game, params["rec"], saved)
+            return
         if params.get("new") == "1":
             try:
                 seed, players, options = routes.new_game_request(params, module)
@@ -182,11 +185,71 @@ class App:
             self.notice(note)
         return session, False
 
-    def confirm_replace(self, saved: Session, new: Session) -> None:
+    def open_link(self, game: str, text: str, saved: Session | None) -> None:
+        """Play by link (``?game=G&rec=…``): continue the game the link carries on this device.
+
+        The record is replayed under the rules: a tampered link (not JSON, damaged compression,
+        an illegal move, another game) is refused with the reason and the bad text quoted. A game
+        in progress here is never replaced without asking (the confirm-replace screen); a link
+        that continues the saved game (the same start, the saved moves first) is taken at once.
+        """
+        module = GAMES[game]
+        try:
+            record = links.decode_record(text)
+            record = share.shared_record(module, Session.from_record(game, record).state,
+                                         record.get("meta") if isinstance(record.get("meta"), dict) else {})
+            session = Session.from_record(game, record)
+        except Exception as exc:  # LinkError, RecordError, or anything a hostile link provokes
+            where = f" (move {exc.ply}: {exc.move})" if getattr(exc, "ply", 0) else ""
+            self.show_error(f"This link cannot be continued: {exc}{where}. The link says: "
+                            f"rec={links.shown_text(text, 120)}")
+            return
+        over = saved is not None and saved.module.is_over(saved.state)
+        plan = share.link_plan(record, saved.record() if saved is not None else None, over)
+        if plan == "same":
+            self.show_play(saved)
+            self.notice("This link shows the game you already have here.")
+        elif plan == "replace":
+            self.confirm_replace(saved, session, link_ply=session.ply)
+        else:
+            self.begin(session)
+            played = f"{session.ply} move{'s' if session.ply != 1 else ''} played"
+            self.notice(f"Continuing the game from the link ({played}). Make your move, then use "
+                        f"Share / Embed to send the new link back.")
+
+    def open_share(self) -> None:
+        """The Share / Embed dialog: the link to continue this game, and two ``<iframe>`` snippets."""
+        s = self.session
+        if s is None:
+            return
+        addresses = share.share_links(share.site_base(str(window.location.href)), s.module, s.state, s.meta)
+        dialog = by_id("share-dialog")
+        dialog.innerHTML = share.share_html(s.module.INFO.name, bool(s.module.INFO.hidden), addresses, s.ply)
+        if not dialog.open:
+            dialog.showModal()
+        by_id("share-link").focus()
+        by_id("share-link").select()
+
+    def copy(self, target_id: str) -> None:
+        """Copy a field of the share dialog (selected first, so Ctrl+C works where copying is
+        not allowed, e.g. some sandboxed frames)."""
+        field = by_id(target_id)
+        said = by_id("share-copied")
+        if is_null(field) or is_null(said):
+            return
+        field.focus()
+        field.select()
+        try:
+            done = bool(document.execCommand("copy"))
+        except Exception:
+            done = False
+        said.textContent = "Copied." if done else "Selected: press Ctrl+C (⌘C on a Mac) to copy."
+
+    def confirm_replace(self, saved: Session, new: Session, link_ply: int | None = None) -> None:
         """A new-game link opened over a game in progress: ask before replacing it."""
         self.pending = new
         self.session = saved
-        by_id("setup").innerHTML = screens.confirm_replace_html(saved.module.INFO.name, saved.ply)
+        by_id("setup").innerHTML = screens.confirm_replace_html(saved.module.INFO.name, saved.ply, link_ply)
         by_id("title").textContent = saved.module.INFO.name
         self.screen("setup")
 
@@ -839,6 +902,12 @@ class App:
             self.show_play(self.session)
         elif action == "reveal":
             self.reveal()
+        elif action == "share":
+            self.open_share()
+        elif action == "copy":
+            self.copy(str(action_el.getAttribute("data-copy")))
+        elif action == "close-share":
+            by_id("share-dialog").close()
         elif action == "bot-fast":
             self.toggle_bot_pace()
 
