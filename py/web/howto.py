@@ -70,6 +70,67 @@ PAGES: dict[str, list[tuple[str, str, list, list[str]]]] = {
             "a draw.",
         ], ["scoring", "tie-break"]),
     ],
+    "altitude": [
+        ("goal", "The idea", [
+            "Altitude is a card game for 1 to 4 players. Each player builds a mountain: a pyramid "
+            "of cards where every card rests on two cards below it and must be higher than both. "
+            "The highest mountain, with animals near its top, wins. Cable cars, avalanches and Saint "
+            "Bernards bend the rules.",
+        ], []),
+        ("components", "The cards", [
+            "120 cards: numbered cards 1 to 100 (ten of them are animals: chamois, marmots, ibexes, "
+            "black grouse, and the Dahut), 8 cable cars, 8 avalanches and 4 Saint Bernards.",
+            LEGEND,
+        ], []),
+        ("setup", "Setting up", [
+            "The cards are shuffled and everyone gets 6. Each player keeps 4 and puts the other 2 "
+            "face down on top of the draw pile, in turn order. Your hand holds 4 cards for as long "
+            "as the pile lasts; nobody else sees it (on one device, the page hides it while the "
+            "device is passed).",
+        ], []),
+        ("mountain", "Building a mountain", [
+            "The first card starts the base (level 1). The base may grow at either end, up to 10 "
+            "cards wide. A card of level 2 or higher rests on the two cards below it and must be "
+            "higher than both (not their sum). Upper levels may start before the base is complete.",
+        ], ["building"]),
+        ("turn", "A turn", [
+            "Every turn starts by drawing the top card of the pile. Then do exactly one thing:",
+            ["place the drawn card on your own mountain (+);",
+             "discard it (the discard pile, ↓);",
+             "place it on an opponent's mountain, once they have started one;",
+             "keep it and play a card from your hand on your own mountain instead;",
+             "replace an uncovered card of your own mountain with it (⇄; the old card is discarded);",
+             "remove an avalanche with a Saint Bernard (×): the one you drew, or one from your hand "
+             "while you keep the drawn card."],
+            "Hand cards never go to an opponent during the draw phase, and nothing comes back from "
+            "the discard pile.",
+        ], ["keep-drawn"]),
+        ("special", "Cable cars, avalanches and Saint Bernards", [
+            "A cable car counts as 0 and may go on any two cards, avalanches included, or in the "
+            "base; any numbered card may then go on top of it.",
+            "An avalanche only ever goes on an opponent's mountain. Nothing but a cable car may rest "
+            "on it; it still counts toward the height.",
+            "A Saint Bernard is never placed. It removes an uncovered avalanche from your own "
+            "mountain (both go to the discard pile), or it stays in your hand and scores 1 point at "
+            "the end.",
+        ], ["cable-car", "avalanche", "saint-bernard"]),
+        ("double", "Five levels: the double turn", [
+            "When your turn comes and your mountain is at least 5 levels high (every kind of card "
+            "counts), you play two whole turns in a row, each with its own draw.",
+        ], ["double-turn"]),
+        ("end", "The end of the game", [
+            "When the draw pile is empty, the final building begins: round the table, each player "
+            "places one card from their hand on their own mountain, drops a kept avalanche on an "
+            "opponent, uses a Saint Bernard, or passes. It ends when everybody passes in a row.",
+        ], ["final-building"]),
+        ("scoring", "Scoring", [
+            ["1 point per level of your mountain (its height);",
+             "1 point per animal at level 4 or higher;",
+             "1 point if your hand is empty at the end (Saint Bernards do not count as cards left);",
+             "1 point per Saint Bernard in your hand."],
+            "The highest score wins; equal scores share the win.",
+        ], ["scoring"]),
+    ],
 }
 
 

@@ -144,3 +144,75 @@ def test_parse_rejects_bad_files(text, message):
 def test_find_scene_lists_known_ids():
     with pytest.raises(S.SceneError, match="move-and-flip"):
         S.find_scene("alto", "nope")
+
+
+# ------------------------------------------------------------------ Altitude
+
+def test_minimum_altitude_scenes():
+    ids = {s.id for s in S.load_scenes("altitude")}
+    assert {"building", "cable-car", "avalanche", "saint-bernard", "keep-drawn", "double-turn"} <= ids
+
+
+def test_altitude_building_rule_13_on_9_and_12_but_not_11():
+    from altibox import altitude
+    sc = _scene("altitude", "building")
+    state = S.start_state(sc)
+    assert state.drawn == 13 and state.mountains[0] == {(1, 0): 9, (1, 1): 12}
+    legal = {str(m) for m in altitude.legal_moves(state)}
+    assert "A 2.0" in legal and "D 11 2.0" not in legal  # 11 is not higher than 12
+    right, _t, after = S.try_move(sc, state, "A 2.0")
+    assert right and after.mountains[0][(2, 0)] == 13 and altitude.height(after, 0) == 2
+    right, text, same = S.try_move(sc, state, "A 1.2")
+    assert right is False and "build" in text and same is state
+
+
+def test_altitude_cable_car_rests_on_the_avalanche():
+    from altibox import altitude
+    sc = _scene("altitude", "cable-car")
+    state = S.start_state(sc)
+    assert state.deck.by_id[state.mountains[0][(1, 1)]].kind == "avalanche"
+    assert state.deck.by_id[state.drawn].kind == "cable"
+    for move in ("A 2.0", "A 2.1"):  # both slots above the avalanche
+        right, _t, after = S.try_move(sc, state, move)
+        assert right and altitude.height(after, 0) == 2
+
+
+def test_altitude_avalanche_goes_on_the_opponent_and_saint_bernard_removes_it():
+    from altibox import altitude
+    sc = _scene("altitude", "avalanche")
+    state = S.start_state(sc)
+    mine = [m for m in altitude.legal_moves(state) if str(m).startswith("A ")]
+    assert mine == []  # never on your own mountain
+    right, _t, after = S.try_move(sc, state, "C p1 2.1")
+    assert right and after.mountains[1][(2, 1)] == state.drawn
+    sb = _scene("altitude", "saint-bernard")
+    st = S.start_state(sb)
+    right, _t, after = S.try_move(sb, st, "F1 p0 1.1")
+    assert right and (1, 1) not in after.mountains[0]
+    assert after.discard[-2:] == (109, 117) or set(after.discard[-2:]) == {109, 117}
+
+
+def test_altitude_keep_the_drawn_card():
+    sc = _scene("altitude", "keep-drawn")
+    state = S.start_state(sc)
+    right, _t, after = S.try_move(sc, state, "D 30 2.0")
+    assert right and 5 in after.hands[0] and 30 not in after.hands[0] and len(after.hands[0]) == 4
+    assert after.mountains[0][(2, 0)] == 30
+
+
+def test_altitude_double_turn_plays_again():
+    from altibox import altitude
+    sc = _scene("altitude", "double-turn")
+    state = S.start_state(sc)
+    assert altitude.height(state, 0) == 5 and state.second_turn_pending
+    right, _t, after = S.try_move(sc, state, "B")
+    assert right and altitude.current_player(after) == 0 and not after.second_turn_pending
+    assert after.drawn is not None and after.discard[-1] == 57
+
+
+def test_altitude_scoring_6_against_4():
+    from altibox import altitude
+    state = S.start_state(_scene("altitude", "scoring"))
+    assert altitude.score_breakdown(state, 0) == {"levels": 4, "animals": 1, "hand": 1, "saint_bernards": 0, "total": 6}
+    assert altitude.score_breakdown(state, 1)["total"] == 4
+    assert altitude.outcome(state).winners == (0,)
