@@ -216,3 +216,58 @@ def test_altitude_scoring_6_against_4():
     assert altitude.score_breakdown(state, 0) == {"levels": 4, "animals": 1, "hand": 1, "saint_bernards": 0, "total": 6}
     assert altitude.score_breakdown(state, 1)["total"] == 4
     assert altitude.outcome(state).winners == (0,)
+
+
+# ------------------------------------------------------------------ Altiplano
+
+def test_minimum_altiplano_scenes():
+    ids = {s.id for s in S.load_scenes("altiplano")}
+    assert {"draw", "farm", "cart", "order", "warehouse"} <= ids
+
+
+def _seat(state, q=0):
+    from altibox import altiplano
+    return json.loads(altiplano.to_position(state))["seats"][q]
+
+
+def test_altiplano_draw_fills_the_four_planning_spaces():
+    sc = _scene("altiplano", "draw")
+    state = S.start_state(sc)
+    assert _seat(state)["planning"] == {} and sum(_seat(state)["bag"].values()) == 4
+    right, _t, after = S.try_move(sc, state, "draw")
+    assert right and _seat(after)["planning"] == {"cacao": 1, "fish": 1, "food": 2}
+    assert _seat(after)["bag"] == {}
+
+
+def test_altiplano_farm_runs_alpaca_plus_food_into_wool():
+    sc = _scene("altiplano", "farm")
+    state = S.start_state(sc)
+    assert sorted(_seat(state)["sources"]["farm"]["goods"]) == ["alpaca", "food"]
+    right, _t, after = S.try_move(sc, state, "farm")
+    assert right and _seat(after)["crate"] == {"alpaca": 1, "food": 1, "wool": 1}
+    assert "farm" not in _seat(after)["sources"]
+
+
+def test_altiplano_cart_reaches_the_mine_three_steps_away():
+    from altibox import altiplano
+    sc = _scene("altiplano", "cart")
+    state = S.start_state(sc)
+    ring = json.loads(altiplano.to_position(state))["ring"]
+    i, j = ring.index("farm"), ring.index("mine")
+    assert min((i - j) % 7, (j - i) % 7) == 3  # too far for one food step
+    legal = {str(m) for m in altiplano.legal_moves(state)}
+    assert "step:mine" not in legal and "go:mine" in legal
+    right, _t, after = S.try_move(sc, state, "go:mine")
+    assert right and _seat(after)["pawn"] == "mine" and _seat(after)["carts_used"] == 1
+
+
+def test_altiplano_order_costs_a_coin_and_warehouse_rows():
+    sc = _scene("altiplano", "order")
+    state = S.start_state(sc)
+    right, _t, after = S.try_move(sc, state, "order:O3")
+    assert right and _seat(after)["order"]["id"] == "O3" and _seat(after)["coins"] == _seat(state)["coins"] - 1
+    wh = _scene("altiplano", "warehouse")
+    right, _t, after = S.try_move(wh, S.start_state(wh), "village:r2:r2")
+    assert right and _seat(after)["warehouse"] == [["fish"], ["wool", "wool"]]
+    right, text, _same = S.try_move(wh, S.start_state(wh), "village:r2:r3")
+    assert right is False and "row 2" in text

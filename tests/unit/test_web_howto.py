@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import xml.etree.ElementTree as ET
 
@@ -171,3 +172,21 @@ def test_altitude_scene_board_select_hand_card_then_target():
     board.click("hand:30", None)
     said = board.click("p0:L2:0", "D 30 2.0")
     assert board.kind == "right" and "4 cards" in said
+
+
+def test_altiplano_legend_covers_every_good_and_mark():
+    root = parse(howto.legend_html("altiplano"))
+    items = {li.get("data-symbol"): "".join(li.itertext()) for li in root.iter("li")}
+    for g in ("food", "corn", "wood", "stone", "ore", "wool", "cloth", "silver", "fish", "glass",
+              "alpaca", "cacao", "coin", "cart", "order", "store"):
+        assert g in items, g
+    assert "3 VP at the end" in items["wool"] and "never in your bag" in items["corn"]
+
+
+def test_altiplano_scene_board_shows_only_the_learners_hidden_goods():
+    board = SceneBoard(S.find_scene("altiplano", "draw"))
+    assert board.seat == 0
+    html = board.board_html()
+    assert 'data-move="draw"' in html
+    said = board.click(None, "draw")
+    assert board.kind == "right" and "4 planning spaces" in said
