@@ -50,6 +50,7 @@ not set ``transform`` on them; hover effects move the inner ``.lift`` group).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .cards import ANIMAL, AVALANCHE, CABLE, DAHUT, NUM, SB, get_deck
@@ -682,17 +683,18 @@ def legend_svg(key: str, style: bool = True) -> str:
     head = ('<svg xmlns="http://www.w3.org/2000/svg" class="legend-icon altitude-board" '
             f'viewBox="-4 -4 {CW + 8} {CH + 8}" width="34" height="46" aria-hidden="true" '
             'focusable="false">' + (_STYLE if style else ""))
-    if key in cards:
-        body = _face(deck[cards[key]])
+    if key in cards:  # the face without its small lettering (under 11 px at icon size)
+        body = re.sub(r'<text class="(?:kindname|species)[^"]*"[^>]*>[^<]*</text>', "",
+                      _face(deck[cards[key]]))
     elif key in _MARKS:  # the marker, enlarged, on a live slot
         body = (_HOLE_LIVE + f'<g class="mark" transform="translate({CW / 2:g},{CH / 2:g}) scale(2.2)">'
                 f'<circle r="10"/><path d="{_MARKS[key]}"/></g>')
     elif key == "slot":
         body = _HOLE
     elif key == "double":
-        body = (f'<rect x="-2" y="{CH / 2 - 13:g}" width="{CW + 4}" height="26" rx="13" fill="{SEAT[0]}"/>'
-                f'<text class="turn-t" x="{CW / 2:g}" y="{CH / 2 + 5:g}" text-anchor="middle" '
-                f'style="font-size:13px">\u00d72</text>')
+        body = (f'<rect x="-2" y="{CH / 2 - 20:g}" width="{CW + 4}" height="40" rx="20" fill="{SEAT[0]}"/>'
+                f'<text class="turn-t" x="{CW / 2:g}" y="{CH / 2 + 9:g}" text-anchor="middle" '
+                f'style="font-size:26px">\u00d72</text>')
     else:
         raise KeyError(key)
     return head + body + "</svg>"

@@ -14,6 +14,7 @@ overlays carry ``pointer-events="none"``. Colour is never the only cue: discs ca
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .rules import (
@@ -364,8 +365,11 @@ def legend_svg(key: str) -> str:
     if cell is None:  # a red and a white disc side by side
         r = _stack_svg("r").replace('cx="45"', 'cx="25"').replace('x="45"', 'x="25"')
         w = _stack_svg("w").replace('cx="45"', 'cx="65"').replace('x="45"', 'x="65"')
-        return head + r + w + "</svg>"
-    return head + _tile_svg(cell) + _stack_svg(cell.stack) + "</svg>"
+        body = r + w
+    else:
+        body = _tile_svg(cell) + _stack_svg(cell.stack)
+    # no lettering at icon size (it would be under 11 px): the legend's words say it
+    return head + re.sub(r"<text[^>]*>[^<]*</text>", "", body) + "</svg>"
 
 
 def legend() -> list[tuple[str, str, str, str]]:
