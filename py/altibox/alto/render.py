@@ -369,7 +369,13 @@ def legend_svg(key: str) -> str:
     else:
         body = _tile_svg(cell) + _stack_svg(cell.stack)
     # no lettering at icon size (it would be under 11 px): the legend's words say it
-    return head + re.sub(r"<text[^>]*>[^<]*</text>", "", body) + "</svg>"
+    body = re.sub(r"<text[^>]*>[^<]*</text>", "", body)
+    if key == "height":  # the corner badge, enlarged so that its number stays readable
+        body = re.sub(r'<g class="badge">.*?</g>', "", body) + (
+            '<circle cx="62" cy="28" r="25" fill="#1c1814" stroke="#ffffff" stroke-width="2.5"/>'
+            '<text x="62" y="40" font-size="34" font-weight="bold" text-anchor="middle" '
+            'font-family="sans-serif" fill="#ffffff">3</text>')
+    return head + body + "</svg>"
 
 
 def legend() -> list[tuple[str, str, str, str]]:
