@@ -201,3 +201,44 @@ def test_altitude_one_person_against_a_bot(open_app):
         assert page.locator("#confirm").is_hidden()
         assert not shown_cards(page) & set(state.hands[1])
     assert confirms >= 3
+
+
+def test_altiplano_a_person_and_a_bot_play_a_round(open_app):
+    from altibox import altiplano as A
+    from tests.altiplano_clicks import click_move
+
+    from .test_altiplano import check_hidden, choose
+
+    page = open_app(f"?game=altiplano&new=1&seed={SEED}&players=2&seat2=easy", init_script=FAST)
+    page.set_default_timeout(60_000)
+    rec = saved_record(page, "altiplano")
+    names = rec["meta"]["names"]
+    assert rec["meta"]["seats"] == ["person", "easy"] and names == ["Player 1", "Bot 2 (easy)"]
+    rng = random.Random(3)
+    asked = 0
+    checked = 0
+    while True:
+        page.wait_for_selector('html[data-bot="idle"]', state="attached")
+        rec = saved_record(page, "altiplano")
+        states = [A.replay(rec, upto=0)]
+        for m in rec["moves"]:
+            states.append(A.apply(states[-1], m))
+        # every bot move is choose_move's for the game seed and ply
+        for k in range(checked, len(rec["moves"])):
+            if A.current_player(states[k]) == 1:
+                assert rec["moves"][k] == str(bots.choose_move("altiplano", states[k], "easy", bot_seed(SEED, k)))
+        checked = len(rec["moves"])
+        state = states[-1]
+        if state.round >= 2 or A.is_over(state):
+            break
+        assert page.locator("#privacy").is_hidden()          # never a pass-the-device screen
+        if page.locator("#confirm").is_visible():
+            asked += 1
+            page.locator("#confirm").click()
+            continue
+        assert A.current_player(state) == 0
+        check_hidden(page, states, 0, names)                 # nothing of the bot's planning
+        ply = len(rec["moves"])
+        click_move(page, state, str(choose(rng, state, 0.1)))
+        page.wait_for_selector(f'#board:not([data-ply="{ply}"])', state="attached")
+    assert state.round == 2 and asked >= 1

@@ -122,15 +122,22 @@ class Search:
             return True
         if deadline is None:
             return self._plan.step(self.slice_sims if max_sims is None else max_sims)
+        # chunks of work between two looks at the clock: one unit at first, then sized from the
+        # time a unit took so that a chunk uses at most half the time left (a slice overshoots
+        # its deadline by at most about one unit, also on a slow or busy machine)
         left = 10**9 if max_sims is None else max(0, int(max_sims))
-        chunk = max(1, self.slice_sims // 8)
+        chunk = 1
         while True:
             n = min(chunk, left)
+            t = clock()
             if self._plan.step(n):
                 return True
             left -= n
-            if left <= 0 or clock() >= deadline:
+            now = clock()
+            if left <= 0 or now >= deadline:
                 return False
+            per_unit = max(1e-7, (now - t) / n)
+            chunk = max(1, min(2 * chunk, int((deadline - now) / per_unit / 2)))
 
     @property
     def progress(self) -> float:
