@@ -684,6 +684,10 @@ class App:
             self.notice(f"That move is not allowed: {exc}")
             return
         self.turns.moved(s.states)
+        if not self.turns.is_person(s.module.current_player(s.states[-2])):
+            # a bot's move is announced as the log shows it (Altiplano: a secret placement
+            # reads "NAME plans", never what was placed where)
+            words = self.board_ui.log_entries(s.states, s.log, s.names)[-1][1]
         self.board_ui.select(self.ui, None)
         self.ui["just_selected"] = None
         self.ui["focus"] = self.board_ui.focus_after(notation)
