@@ -365,6 +365,7 @@ class App:
 
     def render_scene(self, fig, board: SceneBoard, announce: str | None = None, focus: str | None = None) -> None:
         """Redraw one scene's figure from its board (title, caption, board, feedback)."""
+        board.ui["narrow"] = bool(self._narrow_query.matches)  # Altiplano's phone layout
         fig.innerHTML = board.html()
         fig.setAttribute("data-kind", board.kind)
         if announce:
