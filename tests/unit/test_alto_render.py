@@ -51,8 +51,10 @@ def test_tile_classes_and_aria_labels():
     assert sum(v == "tile-black" for v in side.values()) == 5
     assert sum(v == "tile-none" for v in side.values()) == 1
     assert cs["c2"].get("aria-label") == (
-        "c2, stack tile, bright side, 3 discs bottom to top: red, white, white, can move")
-    assert cs["c3"].get("aria-label") == "c3, stack tile, black side, one red disc, can move"
+        "c2, stack tile, bright side, 3 discs bottom to top: red, white, white, "
+        "can move: any disc may move, red or white")
+    assert cs["c3"].get("aria-label") == ("c3, stack tile, black side, one red disc, "
+                                          "can move: any disc may move, red or white")
     assert cs["d2"].get("aria-label") == "d2, no tile, no discs"
     assert cs["b2"].get("aria-label") == "b2, diagonal tile, black side, no discs"
 
@@ -205,3 +207,43 @@ def test_every_position_of_a_game_renders_well_formed():
     assert n == len(s.moves) >= 32
     root = parse(alto.render_svg(s, {"last": last}))
     assert len([g for g in root.iter(NS + "g") if classes(g) & {"disc-r", "disc-w"}]) == 16
+
+
+def test_last_move_is_an_outline_and_corner_marker_not_a_tint():
+    """Issue 12: the last-move mark must not change which face a tile seems to show."""
+    root = parse(alto.render_svg(alto.from_position(MOVEMENT), {"last": "b2c3"}))
+    cs = cells(root)
+    for name in ("b2", "c3"):
+        mark = next(e for e in cs[name].iter() if "hl-last" in classes(e))
+        ring = mark.find(NS + "rect")
+        assert ring.get("fill") == "none" and ring.get("stroke") == render._HL_LAST
+        assert mark.find(NS + "path") is not None          # the corner marker
+        assert all(e.get("fill-opacity") is None for e in mark.iter())
+    # the tile itself keeps its face colour (b2 shows its black side, "od")
+    tile = next(e for e in cs["b2"].iter() if "tile" in classes(e))
+    assert tile.get("fill") == render._BLACK_FILL
+    # from and to differ: the source's ring is dashed
+    dashed = {n: next(e for e in cs[n].iter() if "hl-last" in classes(e)).find(NS + "rect").get("stroke-dasharray")
+              for n in ("b2", "c3")}
+    assert dashed["b2"] and dashed["c3"] is None
+
+
+def test_hover_text_says_any_disc_may_move_and_removed_discs_stay():
+    root = parse(alto.render_svg(alto.from_position(MOVEMENT)))
+    cs = cells(root)
+    titles = {n: g.find(NS + "title") for n, g in cs.items()}
+    movable = sorted(n for n, t in titles.items() if t is not None and "Any disc may move" in t.text)
+    assert len(movable) == 11 and "a4" in movable   # every source of a legal move, white or red
+    assert "any disc may move" in cs["a4"].get("aria-label")
+    final = cells(parse(alto.render_svg(alto.from_position(FINAL))))
+    t = final["b3"].find(NS + "title")
+    assert t is not None and t.text == "b3: No tile here any more: its discs stay here for good"
+    assert "its discs stay here for good" in final["b3"].get("aria-label")
+    assert final["a4"].find(NS + "title") is None         # an empty removed square: nothing to say
+
+
+def test_status_says_any_disc_in_the_movement_phase():
+    from altibox.alto import words
+
+    assert words.prompt(alto.from_position(MOVEMENT)) == "White to move — any disc"
+    assert words.prompt(alto.new_game(seed=7), ["Ann", "Bob"]) == "Ann to place a disc (8 left)"

@@ -172,9 +172,14 @@ def _stack_svg(stack: str) -> str:
     return "".join(out)
 
 
+#: Hover text (``<title>``) of a cell whose disc may move now, and of a square without its tile.
+MOVABLE_TITLE = "Any disc may move, red or white: click to see where this one can go"
+GONE_TITLE = "No tile here any more: its discs stay here for good"
+
+
 def _aria(name: str, cell: Any, flags: list[str]) -> str:
     if cell.tile is None:
-        tile = "no tile"
+        tile = "no tile, its discs stay here for good" if cell.stack else "no tile"
     else:
         side = "bright side" if cell.bright else "black side"
         tile = f"{SYMBOL_NAMES[cell.active]} tile, {side}"
@@ -204,7 +209,10 @@ def render_svg(view: dict[str, Any] | State, ui: dict | None = None) -> str:
         ``<svg class="alto-board" role="grid" viewBox="0 0 400 400" ...>`` with 16 groups
         ``<g class="cell tile-bright|tile-black|tile-none [source] [selected] [dest] [free]
         [last-from] [last-to]" data-cell=.. [data-move=..] tabindex role="button" aria-label>``
-        (``free``: a tile that can receive a placement). Each cell group sits inside a
+        (``free``: a tile that can receive a placement). A movable source and a square without
+        its tile also hold a ``<title>`` (hover text: :data:`MOVABLE_TITLE`, :data:`GONE_TITLE`).
+        The last move is marked by an outline and a corner marker (``hl-last``), never by
+        tinting the tile, so its face stays readable. Each cell group sits inside a
         ``role="gridcell"`` group, itself inside a ``role="row"`` group.
         In the movement phase with a selected source, each destination's group has
         ``data-move="<src><dst>"``; in the placement phase every free tile has
@@ -274,7 +282,7 @@ def render_svg(view: dict[str, Any] | State, ui: dict | None = None) -> str:
             if name in srcs and name != selected:
                 classes.append("source")
                 if selected is None:
-                    flags.append("can move")
+                    flags.append("can move: any disc may move, red or white")
             if name == selected:
                 classes.append("selected")
                 flags.append("selected")
@@ -298,15 +306,23 @@ def render_svg(view: dict[str, Any] | State, ui: dict | None = None) -> str:
                     role="button", aria_label=_aria(name, cell, flags),
                 ) + ">"
             )
+            if name in srcs and selected is None:
+                parts.append(f"<title>{_esc(name)}: {MOVABLE_TITLE}</title>")
+            elif cell.tile is None and cell.stack:
+                parts.append(f"<title>{_esc(name)}: {GONE_TITLE}</title>")
             parts.append(
                 f'<rect class="square" x="0" y="0" width="{CELL}" height="{CELL}" '
                 f'fill="{_SQUARE_FILL}" stroke="{_BOARD_FILL}" stroke-width="1"/>'
             )
             parts.append(_tile_svg(cell))
             if name in (last_from, last_to):
+                # an outline and a corner marker: the tile keeps its colour (bright or black)
+                dash = ' stroke-dasharray="7 4"' if name == last_from else ""
                 parts.append(
-                    f'<rect class="hl hl-last" x="3" y="3" width="84" height="84" rx="9" '
-                    f'fill="{_HL_LAST}" fill-opacity="0.35" pointer-events="none"/>'
+                    f'<g class="hl hl-last" pointer-events="none"><rect x="2" y="2" width="86" '
+                    f'height="86" rx="9" fill="none" stroke="{_HL_LAST}" stroke-width="3"{dash}/>'
+                    f'<path d="M2 66V79a9 9 0 0 0 9 9H24Z" fill="{_HL_LAST}" stroke="#1c1814" '
+                    f'stroke-width="1"/></g>'
                 )
             parts.append(_stack_svg(cell.stack))
             if "source" in classes and selected is None:

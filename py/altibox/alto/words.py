@@ -79,7 +79,8 @@ def scoreboard(state: State) -> list[dict[str, Any]]:
 
 
 def prompt(state: State, names: Any = None) -> str:
-    """Whose turn it is and what to do, e.g. ``"Red to place a disc (3 left)"``, ``"White to move"``.
+    """Whose turn it is and what to do, e.g. ``"Red to place a disc (3 left)"``,
+    ``"White to move — any disc"``: the mover may move a disc of either colour (rules, Movement).
 
     Returns ``""`` once the game is over (the result is :func:`explain`'s job).
     """
@@ -91,7 +92,7 @@ def prompt(state: State, names: Any = None) -> str:
         placed = sum(1 for c in state.cells for d in c.stack if d == "rw"[player])
         return f"{name} to place a disc ({8 - placed} left)"
     assert state.phase == MOVEMENT
-    return f"{name} to move"
+    return f"{name} to move — any disc"
 
 
 def explain(state: State, outcome: Outcome | None = None, names: Any = None) -> str:
