@@ -12,7 +12,9 @@ The page calls, for the game shown:
 - ``svg(frame)`` for the board, from one :class:`Frame` (the view to draw and the page's
   selection);
 - ``selectable(frame)``, ``select(ui, cell)``, ``is_selected(ui, cell)`` for two-step choices
-  (a source, then a ``data-move`` target), ``focus_after(move)`` for keyboard play.
+  (a source, then a ``data-move`` target), ``focus_after(move)`` for keyboard play;
+- ``why_not(frame, cell)``: the words the page shows when a click on ``cell`` plays nothing
+  (issue 12); by default the game's ``words.why_not(view, cell, names)``.
 """
 
 from __future__ import annotations
@@ -36,6 +38,8 @@ class Frame:
         names: every seat's name.
         last: notation of the last move, or None.
         last_player: the seat that played it, or None.
+        turn: the seat the page shows as having the turn (``#status``'s dot; while End turn is
+            awaited still the mover's), or None: one truth for status, dot and panels.
     """
 
     view: Any
@@ -45,6 +49,7 @@ class Frame:
     names: tuple[str, ...] = ()
     last: str | None = None
     last_player: int | None = None
+    turn: int | None = None
 
 
 class BoardUI:
@@ -83,6 +88,12 @@ class BoardUI:
         """The cell to focus after ``move`` was played with the keyboard."""
         return None
 
+    def why_not(self, frame: Frame, cell: str) -> str:
+        """Why a click on ``cell`` plays nothing, in words for the page (``""``: nothing to
+        say). The generic hook: the game's ``why_not(view, cell, names)`` when it has one."""
+        rule = getattr(self.module, "why_not", None)
+        return rule(frame.view, cell, list(frame.names)) if rule is not None else ""
+
 
 class AltoUI(BoardUI):
     """Alto: select a source cell, then click one of its destinations (``data-move``)."""
@@ -99,6 +110,9 @@ class AltoUI(BoardUI):
 
     def focus_after(self, move):
         return move[-2:]
+
+    def why_not(self, frame, cell):
+        return self.module.why_not(frame.view, cell, list(frame.names), frame.ui.get("selected"))
 
 
 class AltitudeUI(BoardUI):
@@ -133,8 +147,13 @@ class AltitudeUI(BoardUI):
         return self.module.render_svg(frame.view, {
             "selected": frame.ui.get("selected"), "names": list(frame.names),
             "focus": frame.ui.get("focus"), "withhold": frame.withhold,
-            "last": frame.last, "last_player": frame.last_player,
+            "last": frame.last, "last_player": frame.last_player, "turn": frame.turn,
         })
+
+    def why_not(self, frame, cell):
+        if frame.withhold:
+            return "End the turn first (or undo)."
+        return self.module.why_not(frame.view, cell, list(frame.names), frame.ui.get("selected"))
 
 
 BOARDS: dict[str, BoardUI] = {ui.game_id: ui for ui in (AltoUI(), AltitudeUI())}

@@ -104,7 +104,7 @@ from .rules import (
     score_breakdown, seat_name, view,
 )
 from .words import (
-    card_label, describe, explain, prompt, public_move, public_position, scoreboard,
+    card_label, describe, explain, prompt, public_move, public_position, scoreboard, why_not,
 )
 
 __all__ = [
@@ -116,5 +116,5 @@ __all__ = [
     "turn_ended",
     "to_position", "from_position", "to_record", "replay", "describe", "card_label", "height",
     "mountain_info", "score_breakdown", "resolve", "render_svg",
-    "choice_cells", "public_position", "public_move", "scoreboard", "prompt", "explain",
+    "choice_cells", "public_position", "public_move", "scoreboard", "prompt", "explain", "why_not",
 ]

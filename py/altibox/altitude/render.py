@@ -46,6 +46,8 @@ not set ``transform`` on them; hover effects move the inner ``.lift`` group).
   game or on a double turn) lies face down until they end the turn.
 * ``last``, ``last_player``: the notation of the last move and who played it; its target
   slot is outlined.
+* ``turn``: the seat whose panel says TO PLAY (default: the view's ``current_player``); the
+  page passes the seat its status line names, so status, dot and panel never disagree.
 """
 
 from __future__ import annotations
@@ -367,7 +369,7 @@ def render_svg(view: "dict[str, Any]", ui: "dict[str, Any] | None" = None) -> st
     hand = [] if hide else list(view["hand"])
     drawn = None if hide or withhold else view.get("drawn")
     face_down = withhold and not hide and view.get("drawn") is not None
-    current = view.get("current_player")
+    current = ui["turn"] if "turn" in ui else view.get("current_player")
 
     # which moves belong to the current choice, by the cell they land on
     cell_moves: "dict[str, str]" = {}

@@ -203,3 +203,79 @@ def explain(state: State, outcome: "Outcome | None" = None, names: Any = None) -
                 f"{_and([who[w] for w in out.winners])} share the win with the most cards in "
                 f"their mountains ({counts}).")
     return f"{_and([who[w] for w in out.winners])} are tied on {best} points and share the win."
+
+
+def why_not(view: dict, cell: str, names: Any = None, selected: "int | None" = None) -> str:
+    """Why a click on the board's ``data-cell`` ``cell`` plays nothing, in words, from the view
+    alone (the page shows it, issue 12), e.g. ``"The 57 cannot go there: it must be higher
+    than both cards under it (61 and 38)."``
+
+    Args:
+        view: ``altitude.view(state, seat)`` of the seat at the device.
+        cell: ``"p<q>:L<r>:<c>"`` (a slot of player q's mountain), ``"drawn"``, ``"hand:<id>"``,
+            ``"pile"``, ``"discard"``.
+        selected: the hand card chosen instead of the drawn card, or None.
+
+    Rules used (Altitude rulebook: Placing cards, The turn, Special cards): a card rests on two
+    cards and must be higher than both; nothing but a cable car goes on an avalanche; an
+    avalanche goes only on another player's mountain; a Saint Bernard only removes avalanches;
+    only the drawn card may go on another player's mountain.
+    """
+    from .cards import AVALANCHE, CABLE, SB, get_deck
+
+    n = int(view["players"])
+    who = seat_names([f"Player {i + 1}" for i in range(n)], names)
+    me, turn, phase = view.get("player"), view.get("current_player"), view["phase"]
+    if phase == OVER or turn is None:
+        return "The game is over."
+    if me is None or me != turn:
+        return f"It is {who[turn]}'s turn."
+    opts = view["options"]
+    deck = get_deck(opts.get("deck", "house"), opts.get("include_dahut", True))
+    card = selected if selected is not None else view.get("drawn")
+    legal = view.get("legal_moves") or []
+    if phase == SETUP:
+        return "First choose 2 cards of your hand to return to the pile: click one, then the other."
+    if cell == "pile":
+        return "The pile is not clicked: each turn starts by drawing its top card for you."
+    if cell == "discard":
+        return ("Only the drawn card can be discarded." if phase == DRAW
+                else "Nothing is discarded in the final building.")
+    if cell.startswith("hand:") or cell == "drawn":
+        what = "the drawn card" if cell == "drawn" else deck.by_id[int(cell[5:])].label
+        return f"{what[0].upper()}{what[1:]} cannot be played now: it has no legal place."
+    if not cell.startswith("p") or card is None:
+        return ""
+    q_part, r_part, c_part = cell.split(":")
+    q, r, c = int(q_part[1:]), int(r_part[1:]), int(c_part)
+    x = deck.by_id[card]
+    label = x.label
+    mountain = {(e["row"], e["col"]): e["card"] for e in view["mountains"][q]}
+    if x.kind == SB:
+        return "A Saint Bernard is not placed: it removes an avalanche (click the avalanche)."
+    if x.kind == AVALANCHE and q == me:
+        return "An avalanche goes on another player's mountain, never on your own."
+    if q != me and x.kind != AVALANCHE and (selected is not None or phase != DRAW):
+        return "Only the drawn card may go on another player's mountain."
+    if q != me and x.kind != AVALANCHE and not any(m.startswith("C ") for m in legal):
+        return f"The {label} cannot go on {who[q]}'s mountain here."
+    if (r, c) in mountain:
+        if q == me and phase == DRAW and selected is None:
+            return ("That place is taken: the drawn card may replace only an uncovered card "
+                    "of your mountain where it fits.")
+        return "That place is taken."
+    if r == 1:
+        return f"The {label} cannot start a base card there."
+    under = [mountain.get((r - 1, c)), mountain.get((r - 1, c + 1))]
+    if None in under:
+        return "A card needs two cards under it."
+    low = [deck.by_id[u] for u in under]
+    if x.kind == CABLE:
+        return f"The {label} cannot go there."
+    if any(u.kind == AVALANCHE for u in low):
+        return f"The {label} cannot go there: nothing but a cable car goes on an avalanche."
+    if x.value is not None and all(u.value is not None for u in low) \
+            and x.value <= max(u.value for u in low):
+        return (f"The {label} cannot go there: it must be higher than both cards under it "
+                f"({low[0].label} and {low[1].label}).")
+    return f"The {label} cannot go there."

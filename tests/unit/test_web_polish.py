@@ -1,0 +1,96 @@
+"""Issue 12 in the pure web layer: defaults, rematch, "why not" words, one turn truth."""
+
+from __future__ import annotations
+
+import pytest
+
+from altibox import altitude, alto
+from web import routes
+from web.games import BOARDS, Frame
+from web.session import Session
+
+
+def test_altitude_link_without_players_starts_the_tables_usual_two():
+    """?game=altitude&new=1&seed=11 and the form agree: 2 players, kept in INFO."""
+    seed, players, options = routes.new_game_request(routes.parse_query("?game=altitude&new=1&seed=11"), altitude)
+    assert (seed, players, options) == (11, None, {})
+    session = Session.new("altitude", seed=seed, players=players, options=options)
+    assert altitude.num_players(session.state) == 2 == altitude.INFO.default_players
+    assert session.state.hands == altitude.new_game(seed=11, players=2).hands
+
+
+def test_rematch_keeps_seats_names_and_options_with_a_new_deal():
+    s = Session.new("altitude", seed=5, players=3,
+                    options={"tiebreak": "most_cards_in_mountain", "first_player": 2},
+                    meta={"names": ["Ann", "Bob", "Cy"], "seats": ["person", "person", "easy"]})
+    again = s.rematch(seed=6)
+    assert altitude.num_players(again.state) == 3 and again.names == ["Ann", "Bob", "Cy"]
+    assert again.meta == {"names": ["Ann", "Bob", "Cy"], "seats": ["person", "person", "easy"]}
+    assert again.state.options == s.state.options and again.state.options["first_player"] == 2
+    assert again.ply == 0 and again.record()["seed"] == 6
+    off = Session(  # an option no link or form can set (double turn switched off) survives too
+        "altitude", altitude.new_game(seed=1, players=2, double_turn_height=None), {})
+    assert off.rematch(seed=2).state.options["double_turn_height"] is None
+    a = Session.new("alto", seed=3, options={"setup": "random", "first_player": 1})
+    assert a.rematch(seed=4).state.options == a.state.options
+
+
+# ---------------------------------------------------------------- why not (issue 12)
+
+MOVEMENT = "DOr,DOw,do,ODr/SAw,ODwwr,asr,DOww/DOr,od,SArww,--/ODr,DOr,od,od w m"
+FINAL = "--,--,--,--/--,--wwwrwr,--,--rrr/--ww,--wr,--rw,sa/--r,od,od,-- w m"
+
+
+def alto_frame(apn, seat=None, selected=None):
+    st = alto.from_position(apn)
+    seat = alto.current_player(st) if seat is None else seat
+    return Frame(view=alto.view(st, seat), viewer=seat, ui={"selected": selected},
+                 names=("Ann", "Bob"))
+
+
+def test_alto_why_not_words():
+    ui = BOARDS["alto"]
+    f = alto_frame(MOVEMENT)
+    assert ui.why_not(f, "b2") == "b2 has no disc to move."
+    assert ui.why_not(f, "d2") == "d2 is empty and has no tile."
+    stuck = [c for c in alto.CELLS if c not in ui.selectable(f)
+             and next(x for x in f.view["cells"] if x["cell"] == c)["stack"]]
+    for c in stuck:
+        assert ui.why_not(f, c).startswith(f"Nothing to play from {c}:") or "stay there for good" in ui.why_not(f, c)
+    fs = alto_frame(MOVEMENT, selected="c2")
+    dests = {m[2:] for m in fs.view["legal_moves"] if m.startswith("c2")}
+    miss = next(c for c in alto.CELLS if c not in dests and c != "c2")
+    assert ui.why_not(fs, miss) == (f"The disc on c2 cannot go to {miss}: its stack tile allows only "
+                                    f"the highlighted squares.")
+    assert ui.why_not(alto_frame(MOVEMENT, seat=0), "a1") == "It is Bob's turn."
+    place = Frame(view=alto.view(alto.apply(alto.new_game(seed=7), "@c3"), 1), viewer=1, ui={},
+                  names=("Ann", "Bob"))
+    assert ui.why_not(place, "c3") == "c3 already holds a disc: place yours on a tile without a disc."
+    over = alto.from_position(FINAL)
+    assert ui.why_not(Frame(view=alto.view(over, None), viewer=None, ui={}), "b3") == "The game is over."
+
+
+def test_altitude_why_not_names_the_rule():
+    from altitude_support import position, rows
+    from altibox.altitude.cards import get_deck
+
+    deck = get_deck("house", True)
+    # player 0 has 61 and 38 side by side; the drawn card is 57: above them it is too low
+    text = position(players=2, current=0, drawn=57, hands=[[5, 6, 7, 8], None],
+                    mountains=[rows({1: [61, 38]}), rows({1: [70]})])
+    st = altitude.from_position(text)
+    view = altitude.view(st, 0)
+    ui = BOARDS["altitude"]
+    f = Frame(view=view, viewer=0, ui={"selected": None}, names=("Ann", "Bob"))
+    assert "A 2.0" not in view["legal_moves"] and "A 1.2" in view["legal_moves"]
+    assert ui.why_not(f, "p0:L2:0") == ("The 57 cannot go there: it must be higher than both cards "
+                                        "under it (61 and 38).")
+    # a hand card goes only on your own mountain
+    f5 = Frame(view=view, viewer=0, ui={"selected": 5}, names=("Ann", "Bob"))
+    assert ui.why_not(f5, "p1:L1:1") == "Only the drawn card may go on another player's mountain."
+    assert ui.why_not(f, "pile").startswith("The pile is not clicked")
+    assert ui.why_not(Frame(view=altitude.view(st, 1), viewer=1, ui={}, names=("Ann", "Bob")),
+                      "p1:L1:1") == "It is Ann's turn."
+    assert ui.why_not(Frame(view=view, viewer=0, withhold=True, ui={}, names=("Ann", "Bob")),
+                      "p0:L1:2") == "End the turn first (or undo)."
+    assert deck.by_id[57].label == "57"
