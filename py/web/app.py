@@ -226,16 +226,28 @@ class App:
         s, turns = self.session, self.turns
         viewer, withhold = turns.viewer(s.states)
         last_player = s.module.current_player(s.states[-2]) if s.ply else None
+        turn = self.status()[1] if not s.module.is_over(s.state) else None
         return Frame(view=s.module.view(s.state, viewer), viewer=viewer, withhold=withhold,
-                     ui=self.ui, names=tuple(s.names), last=s.last_move, last_player=last_player)
+                     ui=self.ui, names=tuple(s.names), last=s.last_move, last_player=last_player,
+                     turn=turn)
 
     def status(self) -> tuple[str, int | None]:
         """``#status`` words and the seat whose turn the page shows (its dot)."""
         s = self.session
         return pages.turn_status(s.module, s.states, self.turns, s.names)
 
-    def render(self, announce: str | None = None, t0: float | None = None) -> None:
-        """Redraw the board and the panel from the session; all hooks change in this one call."""
+    def show_hint(self, message: str | None) -> None:
+        """The visible "why not" line under the status (issue 12); None or "" hides it."""
+        hint = by_id("hint")
+        if is_null(hint):
+            return
+        hint.textContent = message or ""
+        hint.hidden = not message
+
+    def render(self, announce: str | None = None, t0: float | None = None,
+               hint: str | None = None) -> None:
+        """Redraw the board and the panel from the session; all hooks change in this one call.
+        ``hint``: the "why not" line to show (any other render clears it)."""
         s, turns, bui = self.session, self.turns, self.board_ui
         module, state, names = s.module, s.state, s.names
         board = by_id("board")
@@ -278,6 +290,11 @@ class App:
         result = by_id("result")
         result.innerHTML = pages.result_html(module, state, names)
         result.hidden = out is None
+        line = by_id("log-result")
+        if not is_null(line):
+            line.textContent = pages.result_line(module, state, names)
+            line.hidden = out is None
+        self.show_hint(hint)
         by_id("undo").disabled = not self.can_undo()
         by_id("redo").disabled = not self.can_redo()
         by_id("confirm").hidden = not turns.needs_confirm(s.states)
@@ -381,6 +398,8 @@ class App:
         frame = self.frame()
         if frame.viewer is None or frame.withhold or s.module.is_over(s.state) \
                 or frame.viewer != s.module.current_player(s.state):
+            if not is_null(target.closest("[data-cell]")):
+                self.explain_refusal(frame)
             return
         move_el = target.closest("[data-move]")
         if not is_null(move_el):
@@ -401,10 +420,25 @@ class App:
             self.ui["just_selected"] = cell
             self.render(t0=t0)
         else:
-            had = self.ui.get("selected") is not None
-            bui.select(self.ui, None)
-            words = pages.status_words(s.module, s.state, s.names)
-            self.render(announce=None if had else f"Nothing to play from there. {words}", t0=t0)
+            # a click that plays nothing: say why, in the page, and keep the selection
+            why = bui.why_not(frame, cell) or "Nothing to play there."
+            self.render(announce=why, t0=t0, hint=why)
+
+    def explain_refusal(self, frame: Frame) -> None:
+        """A board click while the person at the device may not act: say why (issue 12)."""
+        s, turns = self.session, self.turns
+        if s.module.is_over(s.state):
+            why = "The game is over: Rematch, or start a new game."
+        elif turns.needs_confirm(s.states):
+            why = "Your move is made: end the turn, or undo it."
+        elif turns.privacy(s.states) is not None:
+            why = f"It is {s.names[turns.privacy(s.states)]}'s turn: pass the device first."
+        else:
+            turn = s.module.current_player(s.state)
+            why = f"It is not your turn: {s.names[turn]} is to play." if turn is not None else ""
+        self.show_hint(why)
+        if why:
+            by_id("announce").textContent = why
 
     def play(self, move: str, t0: float | None = None) -> None:
         s = self.session
@@ -550,6 +584,10 @@ class App:
             self.redo()
         elif action == "newgame" and self.game_id:
             self.show_setup()
+        elif action == "rematch" and self.session is not None:
+            self.begin(self.session.rematch())
+            if self.keyboard:
+                self.focus_cell(None)
         elif action == "dismiss":
             by_id("notice").hidden = True
         elif action == "confirm":

@@ -247,3 +247,17 @@ def test_status_says_any_disc_in_the_movement_phase():
 
     assert words.prompt(alto.from_position(MOVEMENT)) == "White to move — any disc"
     assert words.prompt(alto.new_game(seed=7), ["Ann", "Bob"]) == "Ann to place a disc (8 left)"
+
+
+def test_the_end_marks_what_every_disc_scored():
+    """Issue 12: at the end each disc carries its level and each square says what it scored."""
+    st = alto.from_position(FINAL)
+    assert alto.is_over(st)
+    root = parse(alto.render_svg(alto.view(st, None)))
+    levels = sorted(int(g.get("data-level")) for g in root.iter() if g.get("data-level"))
+    assert levels == sorted(k for c in st.cells for k in range(1, len(c.stack) + 1))
+    b3 = cells(root)["b3"]   # "wwwrwr": white 1+2+3+5 = 11, red 4+6 = 10
+    tag = next(g for g in b3.iter() if "score-tag" in classes(g))
+    assert "".join(tag.itertext()) == "R +10 · W +11"
+    running = parse(alto.render_svg(alto.from_position(MOVEMENT)))
+    assert not [g for g in running.iter() if g.get("data-level") or "score-tag" in classes(g)]

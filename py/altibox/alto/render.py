@@ -133,15 +133,29 @@ def _disc_style(colour: str) -> tuple[str, str, str, str]:
     return "disc disc-w", _WHITE_FILL, _WHITE_STROKE, _WHITE_INK
 
 
-def _stack_svg(stack: str) -> str:
+def _score_tag(stack: str) -> str:
+    """At the end: what this square scored, per colour (a disc at level k scores k)."""
+    pts = {"r": 0, "w": 0}
+    for k, colour in enumerate(stack, 1):
+        pts[colour] += k
+    words = " · ".join(f"{c.upper()} +{pts[c]}" for c in "rw" if pts[c])
+    width = 13 + 8.2 * len(words)
+    return (f'<g class="score-tag" pointer-events="none"><rect x="{_fmt(45 - width / 2)}" y="70" '
+            f'width="{_fmt(width)}" height="18" rx="9" fill="#1c1814" fill-opacity="0.85"/>'
+            f'<text x="45" y="83.5" font-size="13" font-weight="bold" text-anchor="middle" '
+            f'font-family="sans-serif" fill="#ffffff">{words}</text></g>')
+
+
+def _stack_svg(stack: str, over: bool = False) -> str:
     if not stack:
         return ""
     out = ['<g class="stack" pointer-events="none">']
     if len(stack) == 1:
         cls, fill, stroke, ink = _disc_style(stack)
         letter = stack.upper()
+        level = ' data-level="1"' if over else ""
         out.append(
-            f'<g class="{cls}"><circle cx="45" cy="47" r="17" fill="{fill}" stroke="{stroke}" '
+            f'<g class="{cls}"{level}><circle cx="45" cy="47" r="17" fill="{fill}" stroke="{stroke}" '
             f'stroke-width="2"/><circle cx="45" cy="47" r="12" fill="none" stroke="{stroke}" '
             f'stroke-width="0.8"/><text x="45" y="52" font-size="14" font-weight="bold" '
             f'text-anchor="middle" font-family="sans-serif" fill="{ink}">{letter}</text></g>'
@@ -155,8 +169,9 @@ def _stack_svg(stack: str) -> str:
             cls, fill, stroke, ink = _disc_style(colour)
             y = bottom - (k + 1) * band
             fs = max(3.0, band - 2.5)
+            level = f' data-level="{k + 1}"' if over else ""
             out.append(
-                f'<g class="{cls}"><rect x="25" y="{_fmt(y)}" width="40" '
+                f'<g class="{cls}"{level}><rect x="25" y="{_fmt(y)}" width="40" '
                 f'height="{_fmt(band - gap)}" rx="{_fmt(min(5.0, (band - gap) / 2))}" fill="{fill}" '
                 f'stroke="{stroke}" stroke-width="1"/><text x="45" '
                 f'y="{_fmt(y + (band - gap) / 2 + fs * 0.36)}" font-size="{_fmt(fs)}" '
@@ -168,6 +183,8 @@ def _stack_svg(stack: str) -> str:
             f'stroke-width="1.2"/><text x="75" y="19.5" font-size="12" font-weight="bold" '
             f'text-anchor="middle" font-family="sans-serif" fill="#ffffff">{h}</text></g>'
         )
+    if over:
+        out.append(_score_tag(stack))
     out.append("</g>")
     return "".join(out)
 
@@ -212,7 +229,9 @@ def render_svg(view: dict[str, Any] | State, ui: dict | None = None) -> str:
         (``free``: a tile that can receive a placement). A movable source and a square without
         its tile also hold a ``<title>`` (hover text: :data:`MOVABLE_TITLE`, :data:`GONE_TITLE`).
         The last move is marked by an outline and a corner marker (``hl-last``), never by
-        tinting the tile, so its face stays readable. Each cell group sits inside a
+        tinting the tile, so its face stays readable. Once the game is over every disc group
+        carries ``data-level`` (the level it scores, rules: Scoring) and each square with discs
+        a ``score-tag`` saying what it scored per colour ("R +1 · W +5"). Each cell group sits inside a
         ``role="gridcell"`` group, itself inside a ``role="row"`` group.
         In the movement phase with a selected source, each destination's group has
         ``data-move="<src><dst>"``; in the placement phase every free tile has
@@ -240,6 +259,7 @@ def render_svg(view: dict[str, Any] | State, ui: dict | None = None) -> str:
     cells = [Cell(None if c["tile"] is None else tuple(c["tile"]), c["bright"], c["stack"])
              for c in view["cells"]]
     movement = phase == MOVEMENT
+    over = view.get("outcome") is not None  # the end: mark what each disc scored
     srcs = {m[:2] for m in legal} if movement else set()
     if selected not in srcs:
         selected = None
@@ -324,7 +344,7 @@ def render_svg(view: dict[str, Any] | State, ui: dict | None = None) -> str:
                     f'<path d="M2 66V79a9 9 0 0 0 9 9H24Z" fill="{_HL_LAST}" stroke="#1c1814" '
                     f'stroke-width="1"/></g>'
                 )
-            parts.append(_stack_svg(cell.stack))
+            parts.append(_stack_svg(cell.stack, over))
             if "source" in classes and selected is None:
                 parts.append(
                     f'<rect class="hl hl-source" x="3" y="3" width="84" height="84" rx="9" '

@@ -1,0 +1,143 @@
+"""Issue 12 end to end: what players hit first — turn words, "why not" messages, quick second
+taps, the end of a game (headline, result line, Rematch), solo Altitude, one turn truth."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from altibox import altitude, alto
+
+from .test_altitude import click_move as click_altitude, reveal_if_asked
+from .test_alto import click_move as click_alto, wait_ply
+
+SEED = 20261129
+
+
+def saved_game_script(game: str, record: dict) -> str:
+    """An init script that puts ``record`` in the save of ``game`` before the page starts."""
+    return (f"try {{ localStorage.setItem('altibox:save:{game}', {json.dumps(json.dumps(record))}); }}"
+            f" catch (e) {{}}")
+
+
+def play_alto(state, n, rng):
+    for _ in range(n):
+        if alto.is_over(state):
+            break
+        state = alto.apply(state, rng.choice(alto.legal_moves(state)))
+    return state
+
+
+def test_alto_status_hint_keeps_selection_and_quick_second_tap(open_app):
+    state = play_alto(alto.new_game(seed=SEED), 16, random.Random(3))   # placement done
+    assert state.phase == "movement"
+    record = alto.to_record(state)
+    page = open_app("?game=alto", init_script=saved_game_script("alto", record))
+    wait_ply(page, 16)
+    who = alto.seat_name(state, alto.current_player(state))
+    assert page.locator("#status").inner_text().strip() == f"{who} to move — any disc"
+    # a click on a square with nothing to play says why, visibly
+    empty = next(c["cell"] for c in alto.view(state, 0)["cells"] if not c["stack"] and c["tile"])
+    page.locator(f'#board [data-cell="{empty}"]').click()
+    assert page.locator("#hint").is_visible()
+    assert page.locator("#hint").inner_text() == f"{empty} has no disc to move."
+    # select a source, then click a square it cannot reach: the selection stays and we say why
+    src = alto.sources(state)[0]
+    page.locator(f'#board [data-cell="{src}"]').click()
+    dests = {str(m)[2:] for m in alto.destinations(state, src)}
+    miss = next(c for c in alto.CELLS if c not in dests and c != src and c not in alto.sources(state))
+    page.locator(f'#board [data-cell="{miss}"]').click()
+    assert f"cannot go to {miss}" in page.locator("#hint").inner_text()
+    assert "selected" in page.locator(f'#board [data-cell="{src}"]').get_attribute("class")
+    # a click beside the board keeps the selection too
+    page.locator("#board svg .board").click(position={"x": 5, "y": 5})
+    assert "selected" in page.locator(f'#board [data-cell="{src}"]').get_attribute("class")
+    # quick second tap: a move whose destination can move next; tap it twice in a row (the
+    # second click has event.detail == 2): the move is played once, then the disc is selected
+    move = next(m for m in alto.legal_moves(state)
+                if str(m)[2:] in alto.sources(alto.apply(state, m)))
+    src, dst = str(move)[:2], str(move)[2:]
+    page.locator(f'#board [data-cell="{src}"]').click()
+    box = page.locator(f'#board [data-cell="{dst}"]').bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, click_count=2)
+    wait_ply(page, 17)
+    after = alto.apply(state, move)
+    assert page.locator("#board").get_attribute("data-position") == alto.to_position(after)
+    assert "selected" in page.locator(f'#board [data-cell="{dst}"]').get_attribute("class")
+    assert not page.locator("#hint").is_visible()
+
+
+def test_alto_end_headline_result_line_marks_and_rematch(open_app):
+    state = alto.new_game(seed=SEED, setup="random", first_player=1)
+    rng = random.Random(11)
+    while True:
+        nxt = play_alto(state, 1, rng)
+        if alto.is_over(nxt):
+            break
+        state = nxt
+    last = next(m for m in alto.legal_moves(state))
+    end = alto.apply(state, last)
+    record = alto.to_record(state, meta={"names": ["Ann", "Bob"]})
+    page = open_app("?game=alto", init_script=saved_game_script("alto", record))
+    click_alto(page, str(last), len(state.moves) + 1)
+    out = alto.outcome(end)
+    order = sorted(range(2), key=lambda p: (p not in out.winners, -out.scores[p]))
+    names = ["Ann", "Bob"]
+    score = f"{out.scores[order[0]]}–{out.scores[order[1]]}"
+    head = f"Draw {score}" if out.reason == "draw" else f"{names[out.winners[0]]} wins {score}"
+    assert page.locator("#status").inner_text().strip() == head
+    line = page.locator("#log-result")
+    assert line.is_visible() and line.inner_text().startswith(head + ". ")
+    assert page.locator("#log li").count() == len(end.moves)  # the result line is no li of #log
+    # what scored is marked on the board: every disc of the final position, by level
+    levels = page.locator("#board [data-level]").evaluate_all("els => els.map(e => +e.dataset.level)")
+    assert sorted(levels) == sorted(k for c in end.cells for k in range(1, len(c.stack) + 1))
+    page.locator('#result [data-action="rematch"]').click()
+    wait_ply(page, 0)
+    again = json.loads(page.evaluate("localStorage.getItem('altibox:save:alto')"))
+    assert again["options"] == {"first_player": 1, "setup": "random"} and again["moves"] == []
+    assert again["meta"]["names"] == ["Ann", "Bob"]
+    assert page.locator("#log-result").is_hidden() and page.locator("#result").is_hidden()
+
+
+def test_altitude_why_not_and_one_turn_truth(open_app):
+    page = open_app("?game=altitude&new=1&seed=11")   # no players: the table's usual two
+    record = json.loads(page.evaluate("localStorage.getItem('altibox:save:altitude')"))
+    assert record["players"] == 2
+    state = altitude.new_game(seed=11, players=2)
+    rng = random.Random(4)
+    for _ in range(2):   # both setup choices
+        reveal_if_asked(page)
+        move = str(rng.choice(altitude.legal_moves(state)))
+        click_altitude(page, move)
+        state = altitude.apply(state, move)
+        wait_ply(page, len(state.moves))
+        page.locator("#confirm").click()
+    reveal_if_asked(page)
+    # the pile: not clicked, and the page says so
+    page.locator('#board [data-cell="pile"]').click()
+    assert page.locator("#hint").inner_text().startswith("The pile is not clicked")
+    move = str(altitude.legal_moves(state)[0])
+    click_altitude(page, move)
+    state2 = altitude.apply(state, move)
+    wait_ply(page, len(state2.moves))
+    # End turn awaited: status, dot and the TO PLAY panel name the same seat (the mover)
+    mover = altitude.current_player(state)
+    assert page.locator("#status").get_attribute("data-turn") == str(mover)
+    current = page.locator("#board .mountain.current").evaluate_all("els => els.map(e => e.dataset.player)")
+    assert current == [str(mover)]
+    page.locator("#board [data-cell]").first.click()
+    assert page.locator("#hint").inner_text() == "Your move is made: end the turn, or undo it."
+
+
+def test_altitude_solo_plays_without_end_turn(open_app):
+    page = open_app("?game=altitude&new=1&seed=11&players=1")
+    state = altitude.new_game(seed=11, players=1)
+    for ply in range(1, 4):
+        move = str(altitude.legal_moves(state)[-1])
+        click_altitude(page, move)
+        state = altitude.apply(state, move)
+        wait_ply(page, ply)
+        assert page.locator("#confirm").is_hidden() and page.locator("#privacy").is_hidden()
+        assert page.locator('#board [data-cell="drawn"]').count() == 1   # the next card, at once
+        assert page.locator("#undo").is_disabled()                        # the draw is the barrier
