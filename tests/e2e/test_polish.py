@@ -29,11 +29,11 @@ def play_alto(state, n, rng):
 
 
 def test_alto_status_hint_keeps_selection_and_quick_second_tap(open_app):
-    state = play_alto(alto.new_game(seed=SEED), 16, random.Random(3))   # placement done
+    state = play_alto(alto.new_game(seed=SEED), 18, random.Random(3))   # two moves after placing
     assert state.phase == "movement"
     record = alto.to_record(state)
     page = open_app("?game=alto", init_script=saved_game_script("alto", record))
-    wait_ply(page, 16)
+    wait_ply(page, 18)
     who = alto.seat_name(state, alto.current_player(state))
     assert page.locator("#status").inner_text().strip() == f"{who} to move — any disc"
     # a click on a square with nothing to play says why, visibly
@@ -57,10 +57,11 @@ def test_alto_status_hint_keeps_selection_and_quick_second_tap(open_app):
     move = next(m for m in alto.legal_moves(state)
                 if str(m)[2:] in alto.sources(alto.apply(state, m)))
     src, dst = str(move)[:2], str(move)[2:]
-    page.locator(f'#board [data-cell="{src}"]').click()
+    if "selected" not in page.locator(f'#board [data-cell="{src}"]').get_attribute("class"):
+        page.locator(f'#board [data-cell="{src}"]').click()
     box = page.locator(f'#board [data-cell="{dst}"]').bounding_box()
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, click_count=2)
-    wait_ply(page, 17)
+    wait_ply(page, 19)
     after = alto.apply(state, move)
     assert page.locator("#board").get_attribute("data-position") == alto.to_position(after)
     assert "selected" in page.locator(f'#board [data-cell="{dst}"]').get_attribute("class")
