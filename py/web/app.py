@@ -19,8 +19,9 @@ from pyscript import document, window
 
 from altibox import GAMES
 
-from . import pages, routes, screens
+from . import howto, pages, routes, screens
 from .games import BOARDS, BoardUI, Frame
+from .scenes import SceneBoard
 from .session import Session
 from .storage import Storage, problem_notice
 from .turns import Turns
@@ -56,9 +57,13 @@ class App:
         window.altiboxPerf = self.perf
         self._log_shown: list[tuple[str, str]] = []
         self._proxies = []
+        self.scene_boards: dict[str, SceneBoard] = {}  # the How-to-play page's live boards
         board = by_id("board")
+        rules = by_id("rules")
         for target, kind, handler, capture in (
                 (board, "click", self.on_board_click, False), (board, "keydown", self.on_board_key, False),
+                (rules, "click", self.on_scene_click, False), (rules, "keydown", self.on_scene_key, False),
+                (window, "popstate", self.on_popstate, False),
                 (document, "click", self.on_doc_click, False), (document, "keydown", self.on_doc_key, False),
                 (document, "submit", self.on_submit, False), (document, "pointerdown", self.on_pointer, True),
                 (window, "storage", self.on_storage, False)):
@@ -93,6 +98,12 @@ class App:
                             f"ready, its page is still being built.")
             return
         self.game_id = game
+        if params.get("page") == "rules":
+            if howto.has_page(game):
+                self.show_rules(game)
+            else:
+                self.show_error(f"{module.INFO.name} has no How-to-play page yet.")
+            return
         saved, broken = self.load_saved(game)
         if params.get("new") == "1":
             try:
@@ -216,8 +227,110 @@ class App:
         by_id("title").textContent = info.name
         document.title = f"{info.name} · Altibox"
         self.set_url(f"?game={session.game_id}")
+        howto_link = by_id("howto-link")
+        if not is_null(howto_link):
+            howto_link.hidden = not howto.has_page(session.game_id)
+            howto_link.setAttribute("href", howto.howto_url(session.game_id))
+        legend = by_id("legend")
+        if not is_null(legend):
+            has_legend = hasattr(session.module, "legend")
+            legend.hidden = not has_legend
+            legend.innerHTML = ('<summary>Legend: what the symbols mean</summary>'
+                                + (howto.legend_html(session.game_id, compact=True) if has_legend else ""))
         self.screen("play")
         self.render()
+
+    # ------------------------------------------------------------ How to play
+
+    def show_rules(self, game: str) -> None:
+        """The How-to-play page of ``game``: texts and live scene boards (one interpreter for
+        every board: each board is a :class:`SceneBoard` drawn into its ``<figure>``). The saved
+        game is not touched: "Back to the game" resumes it."""
+        from altibox.core.scenes import find_scene
+        info = GAMES[game].INFO
+        has_save = self.storage.load_save(game) is not None
+        root = by_id("rules")
+        root.innerHTML = howto.howto_html(game, back=f"?game={game}" if has_save else None)
+        self.scene_boards = {}
+        for fig in root.querySelectorAll("figure[data-scene]"):
+            sid = str(fig.getAttribute("data-scene"))
+            try:
+                board = SceneBoard(find_scene(game, sid))
+            except Exception as exc:  # a broken scene file: say so in its place, keep the page
+                fig.innerHTML = f'<p class="warn">This example cannot be shown: {pages.esc(exc)}</p>'
+                continue
+            self.scene_boards[sid] = board
+            self.render_scene(fig, board)
+        document.documentElement.dataset.game = game
+        by_id("title").textContent = f"How to play {info.name}"
+        document.title = f"How to play · {info.name} · Altibox"
+        self.set_url(howto.howto_url(game))
+        self.screen("rules")
+        window.scrollTo(0, 0)
+
+    def render_scene(self, fig, board: SceneBoard, announce: str | None = None, focus: str | None = None) -> None:
+        """Redraw one scene's figure from its board (title, caption, board, feedback)."""
+        fig.innerHTML = board.html()
+        fig.setAttribute("data-kind", board.kind)
+        if announce:
+            by_id("announce").textContent = announce
+        if focus:
+            el = fig.querySelector(f'[data-cell="{focus}"]')
+            if is_null(el):
+                el = fig.querySelector("[data-scene-action]")
+            if not is_null(el):
+                el.focus()
+
+    def scene_event(self, target, keyboard: bool = False) -> None:
+        """A click (or Enter) inside a scene: reset, try a ``data-move``, or (de)select a cell."""
+        if is_null(target):
+            return
+        fig = target.closest("figure[data-scene]")
+        if is_null(fig):
+            return
+        board = self.scene_boards.get(str(fig.getAttribute("data-scene")))
+        if board is None:
+            return
+        if not is_null(target.closest("[data-scene-action]")):
+            board.reset()
+            self.render_scene(fig, board, "The example is back at its start.", focus=board.ui.get("focus") if keyboard else None)
+            return
+        move_el = target.closest("[data-move]")
+        cell_el = target.closest("[data-cell]")
+        move = None if is_null(move_el) else str(move_el.getAttribute("data-move"))
+        cell = None if is_null(cell_el) else str(cell_el.getAttribute("data-cell"))
+        said = board.click(cell, move)
+        if said is None:
+            return
+        self.render_scene(fig, board, said or None, focus=cell if keyboard else None)
+
+    def on_scene_click(self, event) -> None:
+        self.scene_event(event.target)
+
+    def on_scene_key(self, event) -> None:
+        key = str(event.key)
+        if key not in ("Enter", " ") or is_null(event.target):
+            return
+        cell_el = event.target.closest("[data-cell]")
+        if is_null(cell_el):
+            return
+        event.preventDefault()
+        self.scene_event(cell_el, keyboard=True)
+
+    def navigate(self, href: str) -> None:
+        """Follow an in-site link (``data-nav``) without reloading Python: push the address and
+        show its screen (the saved game is read again from storage, so it is intact)."""
+        try:
+            window.history.pushState(None, "", href)
+        except Exception:
+            window.location.href = href
+            return
+        self.session = None
+        self.route(routes.parse_query(str(window.location.search)))
+
+    def on_popstate(self, event) -> None:
+        self.session = None
+        self.route(routes.parse_query(str(window.location.search)))
 
     # ------------------------------------------------------------ rendering
 
@@ -571,6 +684,11 @@ class App:
     def on_doc_click(self, event) -> None:
         target = event.target
         if is_null(target):
+            return
+        nav = target.closest("a[data-nav]")
+        if not is_null(nav) and not (event.ctrlKey or event.metaKey or event.shiftKey or event.button):
+            event.preventDefault()
+            self.navigate(str(nav.getAttribute("href")))
             return
         action_el = target.closest("[data-action]")
         if is_null(action_el):

@@ -66,10 +66,18 @@ def landing_html(saved: Mapping[str, int | None], finished: Mapping[str, bool] |
             f'<p class="muted">{esc(info.players_text)}</p>'
             f'<p>{esc(info.blurb)}</p>'
             f'<p class="actions">{resume}'
-            f'<a class="button{"" if ply is not None else " primary"}" href="?game={esc(gid)}&amp;form=1">{new_label}</a></p>'
+            f'<a class="button{"" if ply is not None else " primary"}" href="?game={esc(gid)}&amp;form=1">{new_label}</a>'
+            f'{_howto_link(gid)}</p>'
             f'</li>'
         )
     return '<ul class="game-list">' + "".join(items) + "</ul>"
+
+
+def _howto_link(gid: str) -> str:
+    from .howto import has_page, howto_url
+    if not has_page(gid):
+        return ""
+    return f'<a class="button howto" data-nav="1" href="{esc(howto_url(gid))}">How to play</a>'
 
 
 # ---------------------------------------------------------------- new-game form

@@ -45,15 +45,15 @@ plus helpers for the web layer: :func:`sources`, :func:`destinations`, :func:`sc
 :data:`SYMBOL_NAMES`, the words of :mod:`altibox.alto.words` and :func:`render_svg`.
 """
 
-from .position import POSITION_RULES, from_position, replay, to_position, to_record
-from .render import render_svg
+from .position import POSITION_RULES, from_position, replay, scene_facts, to_position, to_record
+from .render import legend, legend_svg, render_svg
 from .rules import (
     CELLS, DEFAULT_TILE_SET, GAME_ID, INFO, MOVEMENT, NAME, OPTIONS, PLACEMENT, PLAYERS, SEATS,
     SYMBOL_NAMES, Cell, Move, State, apply, check_tile_set, current_player, destinations,
     is_over, legal_moves, levels, new_game, num_players, outcome, parse_move, private_step,
     reveals, scores, seat_name, sources, view,
 )
-from .words import describe, explain, prompt, scoreboard, why_not
+from .words import cell_help, describe, explain, prompt, scoreboard, why_not
 
 __all__ = [
     "GAME_ID", "INFO", "NAME", "PLAYERS", "OPTIONS", "DEFAULT_TILE_SET", "SYMBOL_NAMES", "CELLS",
@@ -61,5 +61,6 @@ __all__ = [
     "new_game", "num_players", "seat_name", "current_player", "legal_moves", "apply", "outcome",
     "is_over", "parse_move", "view", "private_step", "reveals", "to_position", "from_position",
     "to_record", "replay", "sources", "destinations", "scores", "levels", "check_tile_set",
-    "describe", "prompt", "explain", "scoreboard", "render_svg", "why_not",
+    "describe", "prompt", "explain", "scoreboard", "render_svg", "scene_facts", "legend",
+    "legend_svg", "cell_help", "why_not",
 ]

@@ -144,3 +144,10 @@ def from_position(text: str, **options: Any) -> State:
 
 
 to_record, replay = core.records_for(INFO, new_game, apply, from_position)
+
+
+def scene_facts(state: State) -> dict[str, Any]:
+    """Alto's facts for scenes (:func:`altibox.core.scenes.facts`): ``"cell:a1"`` .. ``"cell:d4"``
+    = that cell in APN (spec §10.2: tile pair, upper case bright side up, ``--`` removed, then
+    the discs bottom to top), e.g. ``{"cell:a3": "do", "cell:b2": "ODrw", ...}``."""
+    return {f"cell:{name}": state.cells[INDEX[name]].apn() for name in CELLS}

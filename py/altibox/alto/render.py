@@ -20,6 +20,7 @@ from .rules import (
     COLOUR_WORDS, INDEX, MOVEMENT, PLACEMENT, SYMBOL_NAMES, Cell, State, parse_move,
 )
 from .rules import view as _view
+from .words import LEGEND, cell_help
 
 SIZE = 400
 MARGIN = 20
@@ -189,9 +190,8 @@ def _stack_svg(stack: str, over: bool = False) -> str:
     return "".join(out)
 
 
-#: Hover text (``<title>``) of a cell whose disc may move now, and of a square without its tile.
+#: Added to the hover text (``<title>``) of a cell whose disc may move now.
 MOVABLE_TITLE = "Any disc may move, red or white: click to see where this one can go"
-GONE_TITLE = "No tile here any more: its discs stay here for good"
 
 
 def _aria(name: str, cell: Any, flags: list[str]) -> str:
@@ -199,7 +199,9 @@ def _aria(name: str, cell: Any, flags: list[str]) -> str:
         tile = "no tile, its discs stay here for good" if cell.stack else "no tile"
     else:
         side = "bright side" if cell.bright else "black side"
-        tile = f"{SYMBOL_NAMES[cell.active]} tile, {side}"
+        after = (f"flips to {SYMBOL_NAMES[cell.tile[1]]}" if cell.bright
+                 else "removed after a move from it")
+        tile = f"{SYMBOL_NAMES[cell.active]} tile, {side}, {after}"
     if not cell.stack:
         discs = "no discs"
     elif len(cell.stack) == 1:
@@ -226,8 +228,8 @@ def render_svg(view: dict[str, Any] | State, ui: dict | None = None) -> str:
         ``<svg class="alto-board" role="grid" viewBox="0 0 400 400" ...>`` with 16 groups
         ``<g class="cell tile-bright|tile-black|tile-none [source] [selected] [dest] [free]
         [last-from] [last-to]" data-cell=.. [data-move=..] tabindex role="button" aria-label>``
-        (``free``: a tile that can receive a placement). A movable source and a square without
-        its tile also hold a ``<title>`` (hover text: :data:`MOVABLE_TITLE`, :data:`GONE_TITLE`).
+        (``free``: a tile that can receive a placement). Every cell holds a ``<title>`` (hover
+        text: ``words.cell_help``, plus :data:`MOVABLE_TITLE` on a movable source).
         The last move is marked by an outline and a corner marker (``hl-last``), never by
         tinting the tile, so its face stays readable. Once the game is over every disc group
         carries ``data-level`` (the level it scores, rules: Scoring) and each square with discs
@@ -326,10 +328,10 @@ def render_svg(view: dict[str, Any] | State, ui: dict | None = None) -> str:
                     role="button", aria_label=_aria(name, cell, flags),
                 ) + ">"
             )
+            title = cell_help(name, cell)
             if name in srcs and selected is None:
-                parts.append(f"<title>{_esc(name)}: {MOVABLE_TITLE}</title>")
-            elif cell.tile is None and cell.stack:
-                parts.append(f"<title>{_esc(name)}: {GONE_TITLE}</title>")
+                title += f" {MOVABLE_TITLE}."
+            parts.append(f'<title>{_esc(title)}</title>')
             parts.append(
                 f'<rect class="square" x="0" y="0" width="{CELL}" height="{CELL}" '
                 f'fill="{_SQUARE_FILL}" stroke="{_BOARD_FILL}" stroke-width="1"/>'
@@ -370,3 +372,37 @@ def render_svg(view: dict[str, Any] | State, ui: dict | None = None) -> str:
         parts.append("</g>")
     parts.append("</svg>")
     return "".join(parts)
+
+
+# ---------------------------------------------------------------------------- legend (issue 11)
+
+_LEGEND_CELLS = {
+    "A": Cell(("A", "S"), True, ""), "O": Cell(("O", "D"), True, ""), "D": Cell(("D", "O"), True, ""),
+    "S": Cell(("S", "A"), True, ""), "bright": Cell(("O", "D"), True, "r"),
+    "black": Cell(("O", "D"), False, "w"), "removed": Cell(None, False, "rw"),
+    "discs": None, "height": Cell(None, False, "rwr"),
+}
+
+
+def legend_svg(key: str) -> str:
+    """A small icon (40 x 40 CSS px) for one legend entry: a tile, a disc pair or a stack drawn
+    exactly as on the board. ``aria-hidden``: the legend's words say the same.
+
+    Raises:
+        KeyError: ``key`` is not one of :data:`altibox.alto.words.LEGEND`'s keys.
+    """
+    cell = _LEGEND_CELLS[key]
+    head = ('<svg xmlns="http://www.w3.org/2000/svg" class="legend-icon" viewBox="0 0 90 90" '
+            'width="40" height="40" aria-hidden="true" focusable="false">'
+            f'<rect x="0" y="0" width="90" height="90" rx="8" fill="{_SQUARE_FILL}"/>')
+    if cell is None:  # a red and a white disc side by side
+        r = _stack_svg("r").replace('cx="45"', 'cx="25"').replace('x="45"', 'x="25"')
+        w = _stack_svg("w").replace('cx="45"', 'cx="65"').replace('x="45"', 'x="65"')
+        return head + r + w + "</svg>"
+    return head + _tile_svg(cell) + _stack_svg(cell.stack) + "</svg>"
+
+
+def legend() -> list[tuple[str, str, str, str]]:
+    """Every symbol and mark of the board: ``[(key, icon_svg, name, what it does), ...]``
+    (the words are :data:`altibox.alto.words.LEGEND`; icons from :func:`legend_svg`)."""
+    return [(key, legend_svg(key), name, text) for key, name, text in LEGEND]

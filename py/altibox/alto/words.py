@@ -12,8 +12,8 @@ from typing import Any
 from altibox.core import IllegalMoveError, Outcome, seat_names
 
 from .rules import (
-    COLOUR_WORDS, MOVEMENT, PLACEMENT, SEATS, SYMBOL_NAMES, Move, State, _why_illegal, current_player, levels,
-    parse_move,
+    COLOUR_WORDS, MOVEMENT, PLACEMENT, SEATS, SYMBOL_NAMES, Move, State, _why_illegal,
+    current_player, levels, parse_move,
 )
 from .rules import outcome as _outcome
 
@@ -118,6 +118,68 @@ def explain(state: State, outcome: Outcome | None = None, names: Any = None) -> 
                 f"({counts[w][k - 1]} against {counts[1 - w][k - 1]}), the highest level where the counts differ.")
     return (f"Scores are tied at {out.scores[0]} and both players have the same number of discs "
             f"at every level: a draw.")
+
+
+# ---------------------------------------------------------------- legend and tooltips (issue 11)
+
+SYMBOL_NAMES_WORDS = SYMBOL_NAMES  # "A" -> "all directions", ...
+
+#: What each symbol lets you do (spec §7.2), in the order the legend lists them.
+SYMBOL_HELP = {
+    "A": "the top disc moves one step in any of the 8 directions",
+    "O": "the top disc moves one step up, down, left or right",
+    "D": "the top disc moves one step diagonally",
+    "S": "the whole stack moves one step up, down, left or right, in the same order",
+}
+
+#: The legend: (key, name, what it does), symbols first, then the other marks on the board.
+LEGEND = (
+    ("A", "A — all directions", SYMBOL_HELP["A"]),
+    ("O", "O — orthogonal", SYMBOL_HELP["O"]),
+    ("D", "D — diagonal", SYMBOL_HELP["D"]),
+    ("S", "S — stack", SYMBOL_HELP["S"]),
+    ("bright", "Bright tile", "no disc has left it yet; after a move from it, it flips to its black side "
+               "and shows its other symbol"),
+    ("black", "Black tile", "after a move from it, it is removed from the game"),
+    ("removed", "Removed square (dashed)", "no tile: the discs on it can never move again, but discs "
+                "may still be moved onto it"),
+    ("discs", "Discs R and W", "Red and White; either player may move a disc of either colour; a disc "
+              "at level k of its stack scores k points for its colour"),
+    ("height", "Number in the corner", "how many discs the stack holds"),
+)
+
+
+def cell_help(name: str, cell: Any) -> str:
+    """The tooltip of one cell (an SVG ``<title>``): what its tile does now, what it turns into
+    after a move from it (spec §7.4), and its discs with their levels (spec §9.1).
+
+    Args:
+        name: the cell's name, e.g. ``"c3"``.
+        cell: an :class:`~altibox.alto.rules.Cell` (``tile``, ``bright``, ``stack``).
+
+        >>> from altibox.alto.rules import Cell
+        >>> cell_help("a3", Cell(("D", "O"), True, "w"))
+        'a3: D, diagonal (bright side): the top disc moves one step diagonally. After a move from here the tile flips to O, orthogonal. One white disc (level 1).'
+        >>> cell_help("b3", Cell(None, False, "r"))
+        'b3: no tile: these discs stay here for good, but discs may be moved onto them. One red disc (level 1).'
+    """
+    if cell.tile is None:
+        tile = f"{name}: no tile: these discs stay here for good, but discs may be moved onto them."
+    else:
+        active = cell.tile[0] if cell.bright else cell.tile[1]
+        side = "bright side" if cell.bright else "black side"
+        tile = f"{name}: {active}, {SYMBOL_NAMES_WORDS[active]} ({side}): {SYMBOL_HELP[active]}."
+        if cell.bright:
+            other = cell.tile[1]
+            tile += f" After a move from here the tile flips to {other}, {SYMBOL_NAMES_WORDS[other]}."
+        else:
+            tile += " After a move from here the tile is removed."
+    if not cell.stack:
+        return tile + " No disc."
+    if len(cell.stack) == 1:
+        return tile + f" One {COLOUR_WORDS[cell.stack]} disc (level 1)."
+    levels_text = ", ".join(f"{COLOUR_WORDS[c]} at level {k}" for k, c in enumerate(cell.stack, 1))
+    return tile + f" {len(cell.stack)} discs: {levels_text}."
 
 
 def why_not(view: dict, cell: str, names: Any = None, selected: "str | None" = None) -> str:

@@ -1,0 +1,97 @@
+"""How-to-play pages end to end: reached from a game and from the landing page, live scene boards
+(a wrong try refused with feedback, the right move played with its result), back to the game
+with the game intact; one interpreter for the page."""
+
+from __future__ import annotations
+
+from altibox import alto
+from altibox.core import scenes as S
+
+
+def scene(page, sid):
+    return page.locator(f'figure.scene[data-scene="{sid}"]')
+
+
+def scene_board(page, sid):
+    return scene(page, sid).locator(".scene-board")
+
+
+def test_alto_howto_from_a_game_and_back_with_the_game_intact(open_app):
+    page = open_app("?game=alto&new=1&seed=11")
+    page.locator('#board [data-move="@b2"]').click()
+    page.wait_for_selector('#board[data-ply="1"]', state="attached")
+    position = page.locator("#board").get_attribute("data-position")
+    assert position == alto.to_position(alto.apply(alto.new_game(seed=11), "@b2"))
+    # the legend is in the game panel: every symbol and mark, with its words
+    keys = page.locator("#legend [data-symbol]").evaluate_all("els => els.map(e => e.dataset.symbol)")
+    assert keys[:4] == ["A", "O", "D", "S"] and "removed" in keys
+
+    page.locator("#howto-link").click()
+    page.wait_for_selector('html[data-screen="rules"]', state="attached")
+    assert "page=rules" in page.url
+    assert page.locator(".howto h2").inner_text() == "How to play Alto"
+    ids = page.locator("figure.scene").evaluate_all("els => els.map(e => e.dataset.scene)")
+    assert {"move-and-flip", "move-and-remove", "move-to-empty", "scoring"} <= set(ids)
+    # every board is live and drawn from its scene's position
+    flip = S.find_scene("alto", "move-and-flip")
+    assert scene_board(page, "move-and-flip").get_attribute("data-position") == flip.position
+    assert page.locator("#rules figure.scene svg").count() == len(ids)
+
+    # a wrong try: refused with feedback, the position unchanged
+    scene_board(page, "move-and-flip").locator('[data-cell="a3"]').click()
+    targets = scene_board(page, "move-and-flip").locator("[data-move]").evaluate_all(
+        "els => els.map(e => e.dataset.move).sort()")
+    assert targets == ["a3b2", "a3b4"]
+    scene_board(page, "move-and-flip").locator('[data-move="a3b4"]').click()
+    feedback = scene(page, "move-and-flip").locator(".scene-feedback")
+    assert feedback.get_attribute("data-kind") == "wrong"
+    assert "b2" in feedback.inner_text()
+    assert scene_board(page, "move-and-flip").get_attribute("data-position") == flip.position
+
+    # the right move: played, the result shown, the board no longer asks
+    scene_board(page, "move-and-flip").locator('[data-cell="a3"]').click()
+    scene_board(page, "move-and-flip").locator('[data-move="a3b2"]').click()
+    assert scene(page, "move-and-flip").get_attribute("data-kind") == "right"
+    assert "flipped" in feedback.inner_text()
+    after = "ODr,ASr,DOr,ASw/do,SAw,ODw,DOr/DOw,ODrw,ODr,ODr/sa,ODwr,DOw,DOw r m"
+    assert scene_board(page, "move-and-flip").get_attribute("data-position") == after
+    assert scene_board(page, "move-and-flip").get_attribute("data-interactive") == "0"
+    # "Try again" puts it back
+    scene(page, "move-and-flip").locator("[data-scene-action=reset]").click()
+    assert scene_board(page, "move-and-flip").get_attribute("data-position") == flip.position
+
+    # the scoring example shows the engine's result
+    assert "20 against 17" in scene(page, "scoring").locator(".scene-feedback").inner_text()
+    # one interpreter for the page: one PyScript script, no frames
+    assert page.locator("iframe").count() == 0
+
+    # back to the game: same position, same ply
+    page.locator(".howto-head a[data-nav]", has_text="Back to the game").click()
+    page.wait_for_selector('html[data-screen="play"]', state="attached")
+    page.wait_for_selector('#board[data-ply="1"]', state="attached")
+    assert page.locator("#board").get_attribute("data-position") == position
+    # the browser's Back button returns to the page, Forward to the game
+    page.go_back()
+    page.wait_for_selector('html[data-screen="rules"]', state="attached")
+    page.go_forward()
+    page.wait_for_selector('html[data-screen="play"]', state="attached")
+    assert page.locator("#board").get_attribute("data-position") == position
+
+
+def test_howto_opened_directly_and_from_the_landing_page(open_app):
+    page = open_app("")
+    page.locator('.game-card[data-game-id="alto"] a.howto').click()
+    page.wait_for_selector('html[data-screen="rules"]', state="attached")
+    # a move scene by keyboard: Enter on the source, then on the destination
+    board = scene_board(page, "move-to-empty")
+    board.locator('[data-cell="c2"]').focus()
+    page.keyboard.press("Enter")
+    board.locator('[data-move="c2d2"]').focus()
+    page.keyboard.press("Enter")
+    assert scene(page, "move-to-empty").get_attribute("data-kind") == "right"
+    assert "--rww" in scene_board(page, "move-to-empty").get_attribute("data-position")
+    # no save was made by the page
+    assert page.evaluate("localStorage.getItem('altibox:save:alto')") is None
+    page2 = open_app("?game=alto&page=rules", context=page.context)
+    assert page2.locator("figure.scene").count() >= 6
+    assert page2.locator(".howto-head a[data-nav]").first.inner_text() == "Play Alto"

@@ -1,0 +1,126 @@
+"""How-to-play pages, scene boards, legends and tooltips (issue 11), in CPython."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from altibox import GAMES, alto
+from altibox.alto.rules import Cell
+from altibox.core import scenes as S
+from web import howto, screens
+from web.scenes import SceneBoard, figure_html
+
+
+def parse(fragment):
+    return ET.fromstring(f"<root>{fragment}</root>")
+
+
+@pytest.mark.parametrize("game", list(howto.PAGES))
+def test_page_is_well_formed_and_every_scene_exists(game):
+    root = parse(howto.howto_html(game, back=f"?game={game}"))
+    figures = [f.get("data-scene") for f in root.iter("figure")]
+    assert figures == howto.scene_ids(game) and figures
+    known = {s.id for s in S.load_scenes(game)}
+    assert set(figures) <= known
+    heads = [h.text for h in root.iter("h3")]
+    assert len(heads) >= 5 and any("Scor" in h for h in heads)
+    back = [a for a in root.iter("a") if a.get("data-nav")]
+    assert back[0].get("href") == f"?game={game}" and back[0].text == "Back to the game"
+
+
+def test_landing_cards_link_to_the_howto_pages():
+    root = parse(screens.landing_html({"alto": None, "altitude": 3}))
+    links = {a.get("href") for a in root.iter("a") if "howto" in (a.get("class") or "")}
+    assert "?game=alto&page=rules" in links
+
+
+def test_alto_legend_explains_every_symbol_and_mark():
+    root = parse(howto.legend_html("alto"))
+    items = {li.get("data-symbol"): "".join(li.itertext()) for li in root.iter("li")}
+    assert list(items)[:4] == ["A", "O", "D", "S"]
+    assert "8 directions" in items["A"] and "diagonally" in items["D"]
+    assert "whole stack" in items["S"] and "never move again" in items["removed"]
+    assert "flips to its black side" in items["bright"] and "removed" in items["black"]
+    assert "either colour" in items["discs"]
+    for li in root.iter("li"):  # each entry has its icon, drawn like the board
+        assert li.find("{http://www.w3.org/2000/svg}svg") is not None
+
+
+FLIP = {"A": "S", "S": "A", "O": "D", "D": "O"}
+
+
+def test_every_alto_tile_says_what_it_flips_to():
+    state = alto.from_position("DOr,DOw,do,ODr/SAw,ODwwr,asr,DOww/DOr,od,SArww,--/ODr,DOr,od,od w m")
+    svg = ET.fromstring(alto.render_svg(alto.view(state, 1)))
+    ns = "{http://www.w3.org/2000/svg}"
+    titles = {}
+    for g in svg.iter(f"{ns}g"):
+        if g.get("data-cell"):
+            t = g.find(f"{ns}title")
+            assert t is not None, g.get("data-cell")
+            titles[g.get("data-cell")] = (t.text, g.get("aria-label"))
+    assert len(titles) == 16
+    for name, (title, label) in titles.items():
+        cell = state.cell(name)
+        if cell.tile is None:
+            assert "no tile: these discs stay here for good" in title
+        elif cell.bright:
+            other = cell.tile[1]
+            assert f"flips to {other}" in title and f"flips to {alto.SYMBOL_NAMES[other]}" in label
+            assert FLIP[cell.active] == other
+        else:
+            assert "the tile is removed" in title and "removed after a move" in label
+    assert titles["c2"][0] == ("c2: S, stack (bright side): the whole stack moves one step up, down, left "
+                               "or right, in the same order. After a move from here the tile flips to A, "
+                               "all directions. 3 discs: red at level 1, white at level 2, white at level 3.")
+
+
+def test_cell_help_of_a_removed_square():
+    assert alto.cell_help("d2", Cell(None, False, "")).startswith("d2: no tile")
+
+
+# ------------------------------------------------------------------ a live scene board
+
+def test_scene_board_wrong_then_right():
+    board = SceneBoard(S.find_scene("alto", "move-and-remove"))
+    assert board.kind == "ask" and board.interactive and board.seat == 1
+    assert board.click("b3", None) == ""  # select the source
+    html = board.board_html()
+    assert 'data-move="b3a3"' in html and 'data-move="b3c3"' in html
+    said = board.click(None, "b3c3")
+    assert board.kind == "wrong" and "a3" in said and board.tries == 1
+    assert board.state is board.start
+    board.click("b3", None)
+    said = board.click(None, "b3a3")
+    assert board.kind == "right" and "removed" in said and not board.interactive
+    assert alto.to_position(board.state) == "ODrr,do,as,DOrr/SAwww,--r,ODr,sa/DOww,od,as,ODw/ODr,DOw,DOwr,od r m"
+    assert board.click("a1", None) is None  # done: clicks do nothing
+    fig = parse(figure_html(board))
+    assert fig.find("figure").get("data-kind") == "right"
+    assert 'data-ply="1"' in board.board_html()
+    board.reset()
+    assert board.kind == "ask" and board.state is board.start
+
+
+def test_scene_board_refuses_a_cell_with_nothing_to_play():
+    board = SceneBoard(S.find_scene("alto", "move-to-empty"))
+    assert board.click("d2", None) == "Nothing to play from there."
+    assert board.ui.get("selected") is None
+
+
+def test_show_only_scene_states_the_outcome_with_the_scene_names():
+    board = SceneBoard(S.find_scene("alto", "scoring"))
+    assert board.kind == "show" and not board.interactive
+    assert board.outcome_words() == "Anna scores more points: 20 against 17."
+    assert "Anna scores more points: 20 against 17." in board.html()
+    assert 'data-move=' not in board.board_html()
+
+
+def test_scene_html_escapes_text():
+    board = SceneBoard(S.find_scene("alto", "move-and-flip"))
+    board.feedback, board.kind = "<b>&", "wrong"
+    assert "&lt;b&gt;&amp;" in board.html()
+    assert re.search(r'data-scene-action="reset"', board.html())
