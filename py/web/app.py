@@ -26,6 +26,8 @@ from .session import Session
 from .storage import Storage, problem_notice
 from .turns import Turns
 
+DRAG_PX = 8  # a press that moves this far (CSS px) is a drag, not a click
+NARROW_BELOW = 760  # window width (CSS px) under which a board uses its phone layout
 ARROWS = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
 
 
@@ -56,6 +58,8 @@ class App:
         self.perf = to_js([])  # click-to-render times in ms, read by tests/bench.py
         window.altiboxPerf = self.perf
         self._log_shown: list[tuple[str, str]] = []
+        self.drag: dict | None = None  # a drag from a draggable cell: {"cell", "x", "y", "on"}
+        self.skip_click = False  # the click that ends a drag is not a click
         self._proxies = []
         self.scene_boards: dict[str, SceneBoard] = {}  # the How-to-play page's live boards
         board = by_id("board")
@@ -66,11 +70,20 @@ class App:
                 (window, "popstate", self.on_popstate, False),
                 (document, "click", self.on_doc_click, False), (document, "keydown", self.on_doc_key, False),
                 (document, "submit", self.on_submit, False), (document, "pointerdown", self.on_pointer, True),
+                (board, "pointerdown", self.on_drag_start, False), (document, "pointermove", self.on_drag_move, False),
+                (document, "pointerup", self.on_drag_end, False), (document, "pointercancel", self.on_drag_cancel, False),
                 (window, "storage", self.on_storage, False)):
             proxy = create_proxy(handler)
             self._proxies.append(proxy)
             target.addEventListener(kind, proxy, capture)
         self._scroll_log = create_proxy(lambda *_: setattr(by_id("log"), "scrollTop", by_id("log").scrollHeight))
+        # boards with a phone layout (Altiplano's 360-unit svg) follow the width of the window
+        self._narrow_query = window.matchMedia(f"(max-width: {NARROW_BELOW - 1}px)")
+        self._on_narrow = create_proxy(self.on_narrow)
+        try:
+            self._narrow_query.addEventListener("change", self._on_narrow)
+        except Exception:  # very old engines: no change events, the layout is chosen per render
+            pass
 
     # ------------------------------------------------------------ routing
 
@@ -349,22 +362,14 @@ class App:
         s = self.session
         return pages.turn_status(s.module, s.states, self.turns, s.names)
 
-    def show_hint(self, message: str | None) -> None:
-        """The visible "why not" line under the status (issue 12); None or "" hides it."""
-        hint = by_id("hint")
-        if is_null(hint):
-            return
-        hint.textContent = message or ""
-        hint.hidden = not message
-
-    def render(self, announce: str | None = None, t0: float | None = None,
-               hint: str | None = None) -> None:
+    def render(self, announce: str | None = None, t0: float | None = None, hint_kept: bool = False) -> None:
         """Redraw the board and the panel from the session; all hooks change in this one call.
-        ``hint``: the "why not" line to show (any other render clears it)."""
+        ``hint_kept``: leave the "why not" message (``#hint``) up (it was just set)."""
         s, turns, bui = self.session, self.turns, self.board_ui
         module, state, names = s.module, s.state, s.names
         board = by_id("board")
         had_focus = board.contains(document.activeElement) and not is_null(document.activeElement)
+        self.ui["narrow"] = bool(self._narrow_query.matches)
         frame = self.frame()
         board.innerHTML = bui.svg(frame)
         board.setAttribute("data-position", bui.position(state))
@@ -393,13 +398,19 @@ class App:
         who = turns.privacy(s.states)
         privacy.hidden = who is None
         if who is not None:
-            name = pages.esc(names[who])
-            privacy.innerHTML = (f'<p>Pass the device to <strong>{name}</strong>. '
-                                 f'Their cards stay hidden until they are ready.</p>'
+            sentence, label = bui.privacy_words(names[who])
+            privacy.innerHTML = (f'<p>{pages.esc(sentence)}</p>'
                                  f'<button type="button" class="primary" data-action="reveal">'
-                                 f'I am {name}: show my cards</button>')
+                                 f'{pages.esc(label)}</button>')
+        banner_text = bui.banner(frame)
+        banner = by_id("banner")
+        banner.hidden = not banner_text
+        if banner_text and banner.textContent != banner_text:
+            banner.textContent = banner_text
         by_id("scores").innerHTML = pages.scores_html(module, state, names)
-        self.render_log([(bui.move_text(m), w) for m, w in s.log])
+        self.render_log(bui.log_entries(s.states, s.log, names))
+        if not hint_kept:
+            self.hint(None)
         result = by_id("result")
         result.innerHTML = pages.result_html(module, state, names)
         result.hidden = out is None
@@ -407,7 +418,6 @@ class App:
         if not is_null(line):
             line.textContent = pages.result_line(module, state, names)
             line.hidden = out is None
-        self.show_hint(hint)
         by_id("undo").disabled = not self.can_undo()
         by_id("redo").disabled = not self.can_redo()
         by_id("confirm").hidden = not turns.needs_confirm(s.states)
@@ -474,6 +484,20 @@ class App:
         box.hidden = False
         by_id("announce").textContent = message
 
+    def hint(self, message: str | None) -> None:
+        """Show (or, with None, clear) the in-page message under ``#status`` that says why a
+        click did nothing; it is also announced."""
+        box = by_id("hint")
+        if is_null(box):
+            return
+        if message:
+            box.textContent = message
+            box.hidden = False
+            by_id("announce").textContent = message
+        elif not box.hidden:
+            box.hidden = True
+            box.textContent = ""
+
     def warn_storage(self) -> None:
         """Say once per failure streak that the game is not being saved."""
         if not self.save_warned:
@@ -509,10 +533,23 @@ class App:
         if s is None or is_null(target):
             return
         frame = self.frame()
+        bui = self.board_ui
         if frame.viewer is None or frame.withhold or s.module.is_over(s.state) \
                 or frame.viewer != s.module.current_player(s.state):
-            if not is_null(target.closest("[data-cell]")):
-                self.explain_refusal(frame)
+            cell_el = target.closest("[data-cell]")
+            if not bui.explains:
+                return
+            who = self.turns.privacy(s.states)
+            if s.module.is_over(s.state):
+                why = "The game is over: Rematch, or start a new game."
+            elif self.turns.needs_confirm(s.states):
+                why = "End the turn first (End turn), or undo."
+            elif who is not None:
+                why = f"Pass the device to {s.names[who]} first: they press “I am {s.names[who]}”."
+            else:
+                why = bui.why_not(frame, None if is_null(cell_el) else str(cell_el.getAttribute("data-cell")))
+            if why:
+                self.hint(why)
             return
         move_el = target.closest("[data-move]")
         if not is_null(move_el):
@@ -524,7 +561,6 @@ class App:
         cell = str(cell_el.getAttribute("data-cell"))
         self.ui["focus"] = cell
         self.ui["just_selected"] = None
-        bui = self.board_ui
         if bui.is_selected(self.ui, cell):
             bui.select(self.ui, None)
             self.render(t0=t0)
@@ -533,25 +569,16 @@ class App:
             self.ui["just_selected"] = cell
             self.render(t0=t0)
         else:
-            # a click that plays nothing: say why, in the page, and keep the selection
-            why = bui.why_not(frame, cell) or "Nothing to play there."
-            self.render(announce=why, t0=t0, hint=why)
-
-    def explain_refusal(self, frame: Frame) -> None:
-        """A board click while the person at the device may not act: say why (issue 12)."""
-        s, turns = self.session, self.turns
-        if s.module.is_over(s.state):
-            why = "The game is over: Rematch, or start a new game."
-        elif turns.needs_confirm(s.states):
-            why = "Your move is made: end the turn, or undo it."
-        elif turns.privacy(s.states) is not None:
-            why = f"It is {s.names[turns.privacy(s.states)]}'s turn: pass the device first."
-        else:
-            turn = s.module.current_player(s.state)
-            why = f"It is not your turn: {s.names[turn]} is to play." if turn is not None else ""
-        self.show_hint(why)
-        if why:
-            by_id("announce").textContent = why
+            selected = self.ui.get("selected")
+            why = bui.why_not(frame, cell, selected)
+            if why:  # a click that plays nothing: say why in the page, keep the selection (issue 12)
+                self.hint(why)
+                self.render(t0=t0, hint_kept=True)
+                return
+            had = selected is not None
+            bui.select(self.ui, None)
+            words = pages.status_words(s.module, s.state, s.names)
+            self.render(announce=None if had else f"Nothing to play from there. {words}", t0=t0)
 
     def play(self, move: str, t0: float | None = None) -> None:
         s = self.session
@@ -633,6 +660,10 @@ class App:
         if self.session is None:
             return
         t0 = window.performance.now()
+        if self.skip_click is not False:  # the click that ends a drag and drop
+            skip, self.skip_click = self.skip_click, False
+            if float(event.timeStamp) - skip < 800:
+                return
         # Every click acts on the board as it is now drawn: a quick second tap on the cell just
         # played acts again (a touch screen's "double click"). The one exception keeps a
         # selection alive: the second click of a double click on the source it just selected.
@@ -721,6 +752,62 @@ class App:
 
     def on_pointer(self, event) -> None:
         self.keyboard = False
+
+    # drag and drop: press on a draggable cell (Altiplano: a good on a planning space), move,
+    # release on a data-move target. Moving past DRAG_PX selects the cell (its targets light up);
+    # a release anywhere else keeps the selection, so click-click goes on from there.
+
+    def on_drag_start(self, event) -> None:
+        self.drag = None
+        if self.session is None or is_null(event.target) or int(event.button or 0) != 0:
+            return
+        cell_el = event.target.closest("[data-cell]")
+        if is_null(cell_el):
+            return
+        self.drag = {"cell": str(cell_el.getAttribute("data-cell")), "x": float(event.clientX),
+                     "y": float(event.clientY), "on": False}
+
+    def on_drag_move(self, event) -> None:
+        drag = self.drag
+        if drag is None or drag["on"]:
+            return
+        if abs(float(event.clientX) - drag["x"]) + abs(float(event.clientY) - drag["y"]) < DRAG_PX:
+            return
+        s, bui = self.session, self.board_ui
+        frame = self.frame()
+        if frame.viewer is None or frame.viewer != s.module.current_player(s.state) \
+                or drag["cell"] not in bui.draggable(frame):
+            self.drag = None
+            return
+        drag["on"] = True
+        bui.select(self.ui, drag["cell"])
+        self.ui["focus"] = drag["cell"]
+        self.render()
+        by_id("board").classList.add("dragging")
+
+    def on_drag_end(self, event) -> None:
+        drag, self.drag = self.drag, None
+        if drag is None or not drag["on"]:
+            return
+        t0 = window.performance.now()
+        by_id("board").classList.remove("dragging")
+        self.skip_click = float(event.timeStamp)
+        el = document.elementFromPoint(event.clientX, event.clientY)
+        move_el = None if is_null(el) else el.closest("#board [data-move]")
+        if move_el is not None and not is_null(move_el):
+            self.play(str(move_el.getAttribute("data-move")), t0)
+        else:
+            self.hint("Drop it on an action space outlined in green, or click one.")
+
+    def on_drag_cancel(self, event) -> None:
+        if self.drag is not None and self.drag["on"]:
+            by_id("board").classList.remove("dragging")
+        self.drag = None
+
+    def on_narrow(self, event=None) -> None:
+        """The window crossed the phone width: draw the board in the other layout."""
+        if self.session is not None and document.documentElement.dataset.screen == "play":
+            self.render()
 
     def on_doc_key(self, event) -> None:
         if str(event.key) in ("Enter", " ", "Tab") or str(event.key).startswith("Arrow"):

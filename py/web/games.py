@@ -56,6 +56,8 @@ class BoardUI:
     """The page's side of one game (subclass per game; see the module docstring)."""
 
     game_id = ""
+    #: the page says in words why a click did nothing (``#hint``), from :meth:`why_not`
+    explains = False
 
     @property
     def module(self):
@@ -88,17 +90,39 @@ class BoardUI:
         """The cell to focus after ``move`` was played with the keyboard."""
         return None
 
-    def why_not(self, frame: Frame, cell: str) -> str:
-        """Why a click on ``cell`` plays nothing, in words for the page (``""``: nothing to
-        say). The generic hook: the game's ``why_not(view, cell, names)`` when it has one."""
-        rule = getattr(self.module, "why_not", None)
-        return rule(frame.view, cell, list(frame.names)) if rule is not None else ""
+    def log_entries(self, states: list, log: list[tuple[str, str]],
+                    names: list[str]) -> list[tuple[str, str]]:
+        """``#log`` entries ``(notation as shown, words)``, one per ply, as everyone may read
+        them now (``states[k]`` is the position after k plies, ``log[k - 1]`` ply k)."""
+        return [(self.move_text(m), w) for m, w in log]
+
+    def why_not(self, frame: Frame, cell: str | None, selected: str | None = None) -> str | None:
+        """Why a click on ``cell`` (None: outside every cell) plays nothing, in words, or None
+        when the page should say nothing more than its usual hint. ``selected`` is the cell
+        that was selected before the click."""
+        return None
+
+    def banner(self, frame: Frame) -> str | None:
+        """The round banner's text (phase, start player, final round), or None for no banner."""
+        return None
+
+    def privacy_words(self, name: str) -> tuple[str, str]:
+        """``(sentence, button label)`` of the pass-the-device screen for the player ``name``
+        (plain text; the page escapes it)."""
+        return (f"Pass the device to {name}. Their cards stay hidden until they are ready.",
+                f"I am {name}: show my cards")
+
+    def draggable(self, frame: Frame) -> set[str]:
+        """``data-cell`` values that may be dragged onto a ``data-move`` target (drag and drop
+        selects the cell, then plays the move dropped on)."""
+        return set()
 
 
 class AltoUI(BoardUI):
     """Alto: select a source cell, then click one of its destinations (``data-move``)."""
 
     game_id = "alto"
+    explains = True
 
     def selectable(self, frame):
         """The source cells of the legal moves (``a1b2`` starts at ``a1``; placements have none)."""
@@ -111,8 +135,12 @@ class AltoUI(BoardUI):
     def focus_after(self, move):
         return move[-2:]
 
-    def why_not(self, frame, cell):
-        return self.module.why_not(frame.view, cell, list(frame.names), frame.ui.get("selected"))
+    def why_not(self, frame, cell, selected=None):
+        """Alto's words (``alto.why_not``): no disc there, no legal destination from there, that
+        disc cannot go there; a click outside every cell says nothing and keeps the selection."""
+        if cell is None:
+            return None
+        return self.module.why_not(frame.view, cell, list(frame.names), selected)
 
 
 class AltitudeUI(BoardUI):
@@ -120,6 +148,7 @@ class AltitudeUI(BoardUI):
     the choice; legal targets for the choice carry ``data-move``."""
 
     game_id = "altitude"
+    explains = True
 
     def position(self, state):
         return self.module.public_position(state)
@@ -150,10 +179,103 @@ class AltitudeUI(BoardUI):
             "last": frame.last, "last_player": frame.last_player, "turn": frame.turn,
         })
 
-    def why_not(self, frame, cell):
+    def why_not(self, frame, cell, selected=None):
+        """Altitude's words (``altitude.why_not``) for the current choice (the drawn card or
+        the selected hand card): that card cannot go there because…, not your turn."""
         if frame.withhold:
-            return "End the turn first (or undo)."
+            return "End the turn first (End turn), or undo."
+        if cell is None:
+            return None
         return self.module.why_not(frame.view, cell, list(frame.names), frame.ui.get("selected"))
 
 
-BOARDS: dict[str, BoardUI] = {ui.game_id: ui for ui in (AltoUI(), AltitudeUI())}
+def altiplano_secret(before: Any, move: str) -> bool:
+    """True when the Altiplano ``move`` played in ``before`` is a planning placement or take-back
+    (secret until the Actions phase, spec §19). Same answer as ``altiplano.is_secret`` for a
+    legal move, without computing the legal moves: in Planning every move but ``done`` is one."""
+    return before.phase == "planning" and move != "done"
+
+
+class AltiplanoUI(BoardUI):
+    """Altiplano: a good on a planning space (``plan:K``) or the coin pile is selected, then an
+    action space (``src:SID``, ``data-move`` ``GOOD>SID``) takes it; every other whole move is
+    a ``data-move`` of its own (buttons, locations, run an action, Market deals); a move with
+    several variants selects its cell and the board asks once, in words (``choice:K``).
+
+    Hidden in hot-seat play (spec §19): the placements of the current Planning phase, in the
+    log (one line "NAME plans (secret until the Actions phase)" per placement, notation
+    ``plan``) and on the board (the public view; the last move is not outlined).
+    """
+
+    game_id = "altiplano"
+    explains = True
+    SECRET_NOTATION = "plan"
+
+    def position(self, state):
+        return self.module.public_position(state)
+
+    def selectable(self, frame):
+        if frame.viewer is None or frame.withhold:
+            return set()
+        return set(self.module.choice_cells(frame.view))
+
+    def draggable(self, frame):
+        return {c for c in self.selectable(frame) if c.startswith("plan:") or c == "coins"}
+
+    def _last(self, frame: Frame) -> str | None:
+        """The last move to outline: not a placement still secret from the viewer."""
+        last, view = frame.last, frame.view
+        if last is None:
+            return None
+        if view.get("phase") == "planning" and last not in ("done", "draw") \
+                and not last.endswith(">bag") and frame.viewer != frame.last_player:
+            return None
+        return last
+
+    def svg(self, frame):
+        return self.module.render_svg(frame.view, {
+            "selected": frame.ui.get("selected"), "names": list(frame.names),
+            "narrow": bool(frame.ui.get("narrow")), "focus": frame.ui.get("focus"),
+            "last": self._last(frame), "last_player": frame.last_player,
+        })
+
+    def log_entries(self, states, log, names):
+        """Placements of a Planning phase that has not ended read "NAME plans (secret until
+        the Actions phase)" with the notation ``plan``; everything else as played."""
+        now = states[-1]
+        still = now.phase == "planning"
+        out = []
+        for k, (move, words) in enumerate(log, 1):
+            before = states[k - 1]
+            if still and before.round == now.round and altiplano_secret(before, move):
+                who = names[before.current] if before.current is not None else "Someone"
+                out.append((self.SECRET_NOTATION, f"{who} plans (secret until the Actions phase)"))
+            else:
+                out.append((move, words))
+        return out
+
+    def why_not(self, frame, cell, selected=None):
+        view = frame.view
+        if cell == "choice:cancel":
+            return None
+        if frame.withhold:
+            return "End your turn first (End turn), or undo."
+        if cell is None:
+            return None
+        if selected and selected.startswith(("plan:", "coins")) and cell.startswith("src:") \
+                and view.get("phase") == "planning":
+            what = "a coin" if selected == "coins" else "that good"
+            return (f"That action space cannot take {what} now: its spaces are full, or no "
+                    f"recipe there uses it. The green outlines show where it can go.")
+        return self.module.why_not(view, cell, list(frame.names))
+
+    def banner(self, frame):
+        return self.module.round_banner(frame.view, list(frame.names))["text"]
+
+    def privacy_words(self, name):
+        return (f"Pass the device to {name}. The others' plans stay hidden until the Actions "
+                f"phase; {name}'s goods show once {name} holds the device.",
+                f"I am {name}: show my planning")
+
+
+BOARDS: dict[str, BoardUI] = {ui.game_id: ui for ui in (AltoUI(), AltitudeUI(), AltiplanoUI())}

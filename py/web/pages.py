@@ -125,8 +125,13 @@ def scores_html(module: Any, state: Any, names: list[str] | None = None) -> str:
         f'<td class="total" data-player="{p}" data-score="{entry["total"]}">{entry["total"]}</td>'
         for p, entry in enumerate(board)
     )
+    tie = ""
+    if board and all("coins" in entry for entry in board):  # Altiplano: coins break a VP tie
+        tie = ('<tr class="tiebreak"><th scope="row">Coins (tie-break)</th>'
+               + "".join(f'<td data-seat="{p}" data-coins="{entry["coins"]}">{entry["coins"]}</td>'
+                         for p, entry in enumerate(board)) + "</tr>")
     return (f'<table class="scoreboard"><caption>Score</caption><thead><tr><th></th>{head}</tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody><tfoot><tr><th scope="row">Total</th>{totals}</tr></tfoot></table>')
+            f'<tbody>{"".join(rows)}</tbody><tfoot><tr><th scope="row">Total</th>{totals}</tr>{tie}</tfoot></table>')
 
 
 def log_html(log: list[tuple[str, str]], first: int = 1) -> str:

@@ -128,7 +128,7 @@ def test_altitude_why_not_and_one_turn_truth(open_app):
     current = page.locator("#board .mountain.current").evaluate_all("els => els.map(e => e.dataset.player)")
     assert current == [str(mover)]
     page.locator("#board [data-cell]").first.click()
-    assert page.locator("#hint").inner_text() == "Your move is made: end the turn, or undo it."
+    assert page.locator("#hint").inner_text() == "End the turn first (End turn), or undo."
 
 
 def test_altitude_solo_plays_without_end_turn(open_app):

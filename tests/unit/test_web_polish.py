@@ -60,7 +60,7 @@ def test_alto_why_not_words():
     fs = alto_frame(MOVEMENT, selected="c2")
     dests = {m[2:] for m in fs.view["legal_moves"] if m.startswith("c2")}
     miss = next(c for c in alto.CELLS if c not in dests and c != "c2")
-    assert ui.why_not(fs, miss) == (f"The disc on c2 cannot go to {miss}: its stack tile allows only "
+    assert ui.why_not(fs, miss, "c2") == (f"The disc on c2 cannot go to {miss}: its stack tile allows only "
                                     f"the highlighted squares.")
     assert ui.why_not(alto_frame(MOVEMENT, seat=0), "a1") == "It is Bob's turn."
     place = Frame(view=alto.view(alto.apply(alto.new_game(seed=7), "@c3"), 1), viewer=1, ui={},
@@ -92,5 +92,5 @@ def test_altitude_why_not_names_the_rule():
     assert ui.why_not(Frame(view=altitude.view(st, 1), viewer=1, ui={}, names=("Ann", "Bob")),
                       "p1:L1:1") == "It is Ann's turn."
     assert ui.why_not(Frame(view=view, viewer=0, withhold=True, ui={}, names=("Ann", "Bob")),
-                      "p0:L1:2") == "End the turn first (or undo)."
+                      "p0:L1:2") == "End the turn first (End turn), or undo."
     assert deck.by_id[57].label == "57"

@@ -1364,6 +1364,9 @@ def _source_block(ctx: _Ctx, parts: list, sid: str, x: float, y: float, w: float
         _tip("role", sid, ctx.opts) if sid in ctx.hs.roles else _tip("ext", sid, ctx.opts))
     parts.append(f'<g class="src" transform="translate({_f(x)},{_f(y)})"'
                  f'{ctx.attrs(cell, label, move, button=bool(runs))}><title>{_esc(tip)}</title>')
+    # the whole block receives the click, not only its drawn parts
+    parts.append(f'<rect class="hit" x="-4" y="-3" width="{_f(w - 4)}" height="{_f(h + 4)}" '
+                 f'fill="#fff" fill-opacity="0"/>')
     if ready:
         parts.append(f'<rect x="-4" y="-3" width="{_f(w - 4)}" height="{_f(h + 4)}" rx="6" '
                      f'fill="#e7f6ec"/>')

@@ -1,0 +1,222 @@
+"""Altiplano end to end: games played only by clicks on the DOM hooks of DESIGN §3.
+
+The page is driven by clicking ``[data-action="reveal"]``, ``#confirm``, ``[data-cell]`` and
+``[data-move]`` only. The moves are the engine's legal moves, chosen with a fixed RNG
+(``altiplano_support.choose``); each is mapped to the DOM targets that play it (a direct
+``data-move``, or a selected cell first: a good on a planning space, the coin pile, a location
+with two ways there, a run with several variants, a Market good with several deals, a good of
+final storage). The test keeps the engine state itself and checks the page against it after
+every ply (``data-ply``, ``data-position``), and at every privacy screen and turn that nothing
+hidden (spec §19) is anywhere in the DOM: no other seat's placements of the current Planning
+phase (their notation or words), no face-down extension and no removed order, no seed.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+from altibox import altiplano as A
+from altibox.altiplano import words as W
+from altibox.altiplano.render import _display_goods, _house, _planning_list
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "unit"))
+from altiplano_support import choose  # noqa: E402
+
+from .conftest import BOOT_TIMEOUT_MS  # noqa: E402
+
+CLICK_TIMEOUT_MS = 20_000  # a click's render takes well under a second even on a loaded machine
+NAMES = ["Anna", "Tim", "Bo", "Chiara", "Kofi"]
+
+#: every attribute value and text node of the document, raw (no HTML escaping in the way),
+#: except the log (earlier rounds' placements are public there; checked on its own)
+ALL_TEXT = """() => {
+  const out = [];
+  const walk = (n) => {
+    if (n.nodeType === 3) { out.push(n.nodeValue); return; }
+    if (n.nodeType !== 1 || n.id === "log") return;
+    for (const a of n.attributes) out.push(a.name + "=" + a.value);
+    for (const c of n.childNodes) walk(c);
+  };
+  walk(document.documentElement);
+  return out.join("\\n");
+}"""
+
+
+def start(open_app, players: int, seed: int, viewport=None, names=True):
+    query = f"?game=altiplano&new=1&seed={seed}&players={players}"
+    page = open_app(query)
+    if viewport:
+        page.set_viewport_size(viewport)
+    page.wait_for_selector('#board[data-ply="0"]', state="attached")
+    if names:
+        rec = json.loads(page.evaluate("localStorage.getItem('altibox:save:altiplano')"))
+        rec["meta"]["names"] = NAMES[:players]
+        page.evaluate(f"localStorage.setItem('altibox:save:altiplano', {json.dumps(json.dumps(rec))})")
+        page.reload()
+        page.wait_for_selector("html.ready", state="attached")
+        page.wait_for_selector('#board[data-ply="0"]', state="attached")
+    page.set_default_timeout(CLICK_TIMEOUT_MS)
+    return page
+
+
+def wait_ply(page, ply: int) -> None:
+    page.wait_for_selector(f'#board[data-ply="{ply}"]', state="attached")
+
+
+def select_cell(view: dict, move: str) -> str:
+    """The ``data-cell`` to select before ``move`` shows as a ``data-move``."""
+    seat = view["seats"][view["viewer"]]
+    if move.startswith(("@", "go:", "step:")):
+        return "loc:" + move.split(":", 1)[-1].lstrip("@")
+    if move.startswith(("sell:", "deliver:")):
+        good = move.split(":")[1]
+        goods = _display_goods(seat["sources"]["market"]["goods"])
+        return f"src:market:{goods.index(good) + 1}"
+    if move.startswith("store:"):
+        return "own:" + move.split(":")[1]
+    if ">" in move:
+        good = move.split(">", 1)[0]
+        if good == "coin":
+            return "coins"
+        plan = _planning_list(seat, _house(view))
+        return f"plan:{plan.index(good) + 1}"
+    return "src:" + move.split(":", 1)[0]
+
+
+def click_move(page, state, move: str) -> None:
+    """Play ``move`` (legal in ``state``) by clicks on data-cell / data-move targets only."""
+    target = page.locator(f'#board [data-move="{move}"]')
+    if target.count() == 0:
+        cell = select_cell(A.view(state, state.current), move)
+        page.locator(f'#board [data-cell="{cell}"]').first.click()
+        target = page.locator(f'#board [data-move="{move}"]')
+    target.first.click()
+
+
+def current_plans(states: list) -> list[int]:
+    """The plies (1-based) of the Planning phase under way that place or take back something."""
+    state = states[-1]
+    out = []
+    if state.phase != "planning":
+        return out
+    for k in range(len(states) - 1, 0, -1):
+        before = states[k - 1]
+        if before.phase != "planning" or before.round != state.round:
+            break
+        if state.moves[k - 1] != "done":
+            out.append(k)
+    return out
+
+
+def secrets(states: list, viewer: int | None, names: list[str]) -> list[str]:
+    """Strings that must not be in the DOM while ``viewer`` (None: nobody) is shown: the words
+    of every other seat's placements of the current Planning phase, the face-down extensions,
+    the removed orders, the seed."""
+    state = states[-1]
+    out = [f'"seed":{state.seed}', f'"seed": {state.seed}']
+    for eid in state.pile:
+        out += [f"display:{eid}", f'"{eid}"']
+    for oid in state.removed:
+        out += [f"order:{oid}", f"order {oid}", f'"{oid}"']
+    for k in current_plans(states):
+        before = states[k - 1]
+        if before.current != viewer:
+            out.append(W.describe(before, state.moves[k - 1], names))
+    return out
+
+
+def check_hidden(page, states: list, viewer: int | None, names: list[str]) -> None:
+    text = page.evaluate(ALL_TEXT)
+    leaks = [s for s in secrets(states, viewer, names) if s in text]
+    where = [line for line in text.split("\n") if any(s in line for s in leaks)]
+    assert not leaks, f"hidden information in the DOM (viewer {viewer}): {leaks[:5]} in {where[:3]}"
+    # the log names no placement of the Planning phase under way (everyone's hidden alike)
+    plans = current_plans(states)
+    if plans:
+        logged = page.locator("#log li[data-move]").evaluate_all(
+            "els => els.map(e => [e.dataset.move, e.textContent])")
+        assert len(logged) == len(states) - 1
+        for k in plans:
+            move, words = logged[k - 1]
+            who = names[states[k - 1].current]
+            assert move == "plan" and f"{who} plans (secret until the Actions phase)" in words, words
+
+
+def play(page, states, rng, names, stop=lambda s: False, check_every=1, reloads=()):
+    """Play on from ``states[-1]`` (shown; ``states`` from the start) until the game ends or
+    ``stop(state)``; appends to ``states``. ``reloads``: phases in which to reload once
+    (mid-phase), checking that the game resumes where it was."""
+    todo = set(reloads)
+    checks = 0
+    while not A.is_over(states[-1]) and not stop(states[-1]):
+        state = states[-1]
+        ply = len(states) - 1
+        if page.locator("#confirm").is_visible():
+            check_hidden(page, states, None, names)
+            page.locator("#confirm").click()
+            continue
+        if page.locator("#privacy").is_visible():
+            assert page.locator("#status").inner_text().startswith("Pass the device to")
+            check_hidden(page, states, None, names)
+            page.locator('[data-action="reveal"]').click()
+        if checks % check_every == 0 or state.phase == "planning":
+            check_hidden(page, states, state.current, names)
+        checks += 1
+        if state.phase in todo and ply > 0 and state.moves[-1] not in ("draw", "done"):
+            todo.discard(state.phase)
+            reload_resumes(page, state, ply)
+            continue
+        move = str(choose(rng, state, 0.1))
+        click_move(page, state, move)
+        wait_ply(page, ply + 1)
+        states.append(A.apply(state, move))
+        assert page.locator("#board").get_attribute("data-position") == A.public_position(states[-1])
+    assert not todo, f"no reload happened in {todo}"
+    return states[-1]
+
+
+def reload_resumes(page, state, ply: int) -> None:
+    """Reload: the same game at the same ply; mid-planning behind the privacy screen."""
+    page.reload()
+    page.wait_for_selector("html.ready", state="attached", timeout=BOOT_TIMEOUT_MS)
+    wait_ply(page, ply)
+    assert page.locator("#board").get_attribute("data-position") == A.public_position(state)
+    if state.phase == "planning":
+        assert page.locator("#privacy").is_visible()
+        assert page.locator("#status").inner_text().startswith("Pass the device to")
+    else:
+        assert not page.locator("#privacy").is_visible()
+
+
+def test_a_whole_two_player_game_by_clicks_to_the_score_pad(open_app):
+    seed = 20261201
+    page = start(open_app, 2, seed)
+    names = NAMES[:2]
+    states = [A.new_game(seed=seed, players=2)]
+    rng = random.Random(7)
+    banner = page.locator("#banner")
+    assert banner.inner_text().startswith("Round 1 · Draw")
+    state = play(page, states, rng, names, check_every=3, reloads=("planning", "actions"))
+    out = A.outcome(state)
+    assert out is not None
+    # the scoring pad: one column per player, one row per category, totals = the engine's
+    totals = page.locator("#scores [data-player][data-score]")
+    assert [int(totals.nth(i).get_attribute("data-score")) for i in range(2)] == list(out.scores)
+    heads = page.locator("#scores thead th").all_inner_texts()
+    assert heads[1:] == names
+    rows = page.locator("#scores tbody th[scope=row]").all_inner_texts()
+    assert rows == [p["label"] for p in W.scoreboard(state)[0]["parts"]]
+    coins = page.locator("#scores [data-coins]")
+    assert [int(coins.nth(i).get_attribute("data-coins")) for i in range(2)] == \
+        [b["coins"] for b in out.breakdown]
+    status = page.locator("#status")
+    assert status.get_attribute("data-winners") == ",".join(map(str, out.winners))
+    assert status.get_attribute("data-reason") == out.reason
+    assert W.explain(state, out, names) in page.locator("#result").inner_text()
+    assert banner.inner_text().startswith("Game over")
+    log = page.locator("#log li[data-move]")
+    assert log.count() == len(state.moves)
+    assert log.evaluate_all("els => els.map(e => e.dataset.move)") == list(state.moves)
