@@ -177,6 +177,7 @@ class AltitudeUI(BoardUI):
             "selected": frame.ui.get("selected"), "names": list(frame.names),
             "focus": frame.ui.get("focus"), "withhold": frame.withhold,
             "last": frame.last, "last_player": frame.last_player, "turn": frame.turn,
+            "narrow": bool(frame.ui.get("narrow")),
         })
 
     def why_not(self, frame, cell, selected=None):

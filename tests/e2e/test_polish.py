@@ -142,3 +142,68 @@ def test_altitude_solo_plays_without_end_turn(open_app):
         assert page.locator("#confirm").is_hidden() and page.locator("#privacy").is_hidden()
         assert page.locator('#board [data-cell="drawn"]').count() == 1   # the next card, at once
         assert page.locator("#undo").is_disabled()                        # the draw is the barrier
+
+
+def _four_player_altitude(open_app, width, height, plies=40, seed=11):
+    """A 4-player Altitude game ``plies`` in (or over when None), opened at width×height."""
+    state = altitude.new_game(seed=seed, players=4)
+    rng = random.Random(8)
+    while not altitude.is_over(state) and (plies is None or len(state.moves) < plies):
+        state = altitude.apply(state, rng.choice(altitude.legal_moves(state)))
+    record = altitude.to_record(state, meta={"names": ["Anna", "Tim", "Bo", "Eve"]})
+    page = open_app("?game=altitude", init_script=saved_game_script("altitude", record))
+    page.set_viewport_size({"width": width, "height": height})
+    page.reload()
+    page.wait_for_selector("html.ready", state="attached")
+    wait_ply(page, len(state.moves))
+    reveal_if_asked(page)
+    return page, state
+
+
+def test_altitude_text_is_readable_on_a_phone_and_a_desktop(open_app):
+    """Issue 12: the smallest text on screen is at least 11 CSS px (SVG scaling included) at
+    390×844 and 1280×800, in play and at the end; no sideways scrolling on the phone."""
+    from .readability import horizontal_overflow, smallest_texts
+
+    for width, height in ((390, 844), (1280, 800)):
+        for plies in (40, None):
+            page, _state = _four_player_altitude(open_app, width, height, plies)
+            assert smallest_texts(page) == [], (width, plies)
+            assert horizontal_overflow(page) == 0
+
+
+def test_altitude_phone_keeps_status_and_turn_buttons_in_reach(open_app):
+    page, state = _four_player_altitude(open_app, 390, 844, plies=40)
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    for sel in ("#status", "#undo"):
+        box = page.locator(sel).bounding_box()
+        assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 844, sel
+    page.evaluate("window.scrollTo(0, 0)")
+    box = page.locator("#status").bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= 844
+
+
+def test_altitude_targets_never_cover_a_cards_value(open_app):
+    page, state = _four_player_altitude(open_app, 390, 844, plies=41)
+    overlaps = page.evaluate("""() => {
+      const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      const values = [...document.querySelectorAll("#board .value")].map(t => t.getBoundingClientRect());
+      const marks = [...document.querySelectorAll("#board .mark")].map(m => m.getBoundingClientRect());
+      let n = 0;
+      for (const m of marks) for (const v of values) if (hit(m, v)) n++;
+      return [marks.length, n];
+    }""")
+    assert overlaps[0] > 0 and overlaps[1] == 0
+
+
+def test_altitude_end_shows_every_hand_and_what_scored(open_app):
+    page, state = _four_player_altitude(open_app, 1280, 800, plies=None)
+    view = altitude.view(state, None)
+    shown = dict(page.locator("#board .end-hand").evaluate_all(
+        "els => els.map(g => [+g.dataset.player, [...g.querySelectorAll('[data-card]')].map(c => +c.dataset.card)])"))
+    assert {q: sorted(h) for q, h in shown.items()} == {q: sorted(h) for q, h in enumerate(view["final_hands"])}
+    assert "(you)" not in page.locator("#board").inner_text()
+    out = altitude.outcome(state)
+    # one "+1" mark per animal from level 4 up (default points: 1 each)
+    assert page.locator("#board .scored").count() == sum(b["animals"] for b in out.breakdown)
+    assert page.locator("#log-result").is_visible()
