@@ -94,3 +94,22 @@ def test_altitude_why_not_names_the_rule():
     assert ui.why_not(Frame(view=view, viewer=0, withhold=True, ui={}, names=("Ann", "Bob")),
                       "p0:L1:2") == "End the turn first (End turn), or undo."
     assert deck.by_id[57].label == "57"
+
+
+def test_altitude_log_names_places_as_the_board_shows_them():
+    """Issue 12: no "column −4" (the board has no column labels)."""
+    from altitude_support import position, rows
+
+    text = position(players=2, current=0, drawn=57, hands=[[5, 6, 7, 8], None],
+                    mountains=[rows({1: [13, None, 38, 40], 2: [None, None, 60]}), {}])
+    st = altitude.from_position(text)
+    d = lambda m: altitude.describe(st, m, ["Ann", "Bob"])  # noqa: E731
+    assert d("A 1.-1") == "Ann places the drawn 57 on their mountain at the left end of the base"
+    assert d("A 1.4") == "Ann places the drawn 57 on their mountain at the right end of the base"
+    assert d("A 1.1") == "Ann places the drawn 57 on their mountain in the base between 13 and 38"
+    assert d("C p1 1.0") == "Ann places the drawn 57 on Bob's mountain to start the base"
+    assert d("D 5 2.2") == ("Ann keeps the drawn card and places 5 from their hand on their mountain "
+                            "on top of 38 and 40 black grouse")
+    assert d("E 1.3") == ("Ann replaces 40 black grouse in the base with the drawn 57; 40 black grouse "
+                         "is discarded")
+    assert "column" not in d("A 1.-1") + d("D 5 2.2")

@@ -150,7 +150,8 @@ _STYLE = (
     "{font-size:22px}"
     ".altitude-board.narrow .cable-v{font-size:24px}"
     ".altitude-board.narrow .lvl-cap,.altitude-board.narrow .kindname,.altitude-board.narrow .species,"
-    ".altitude-board.narrow .hint,.altitude-board.narrow .count-s,.altitude-board.narrow .wide-only"
+    ".altitude-board.narrow .hint,.altitude-board.narrow .count-s,.altitude-board.narrow .wide-only,"
+    ".altitude-board.narrow .you"
     "{display:none}"
     "</style>"
 )

@@ -29,8 +29,40 @@ def card_label(state: State, cid: int) -> str:
     return state.deck.by_id[cid].label
 
 
-def _slot_words(r: int, c: int) -> str:
-    return f"level {r}, column {c}"
+def place_words(state: State, q: int, r: int, c: int) -> str:
+    """Where slot ``r.c`` of player q's mountain is, the way the board shows it (issue 12: the
+    board has no column numbers), e.g. ``"on top of 13 and 38"``, ``"at the left end of the
+    base"``, ``"in the base between 8 and 35"``, ``"to start the base"``; for a card already
+    there (a replacement, a rescue) ``"in the base"`` or ``"on top of 13 and 38"``.
+
+        >>> from altibox import altitude
+        >>> st = altitude.from_position(altitude.to_position(altitude.new_game(seed=7)))
+        >>> place_words(st, 0, 1, 0)
+        'to start the base'
+    """
+    m = state.mountains[q]
+
+    def lab(cid):
+        return card_label(state, cid) if cid in state.deck.by_id else f"card {cid}"
+
+    if r > 1:
+        a, b = m.get((r - 1, c)), m.get((r - 1, c + 1))
+        if a is not None and b is not None:
+            return f"on top of {lab(a)} and {lab(b)}"
+        return f"on level {r}"
+    base = sorted(cc for (rr, cc) in m if rr == 1 and cc != c)
+    if (1, c) in m:
+        return "in the base"
+    if not base:
+        return "to start the base"
+    if c < base[0]:
+        return "at the left end of the base"
+    if c > base[-1]:
+        return "at the right end of the base"
+    left, right = m.get((1, c - 1)), m.get((1, c + 1))
+    if left is not None and right is not None:
+        return f"in the base between {lab(left)} and {lab(right)}"
+    return "in a gap of the base"
 
 
 def describe(state: State, move: "Move | str", names: Any = None) -> str:
@@ -68,34 +100,34 @@ def describe(state: State, move: "Move | str", names: Any = None) -> str:
     if action == "R":
         return f"{who} keeps 4 cards and returns 2 to the top of the pile"
     if action == "A":
-        return f"{who} places the drawn {lab(x)} on their mountain at {_slot_words(row, col)}"
+        return f"{who} places the drawn {lab(x)} on their mountain {place_words(state, p, row, col)}"
     if action == "B":
         return f"{who} discards the drawn {lab(x)}"
     if action == "C":
-        return (f"{who} places the drawn {lab(x)} on {name(target)} mountain at "
-                f"{_slot_words(row, col)}")
+        return (f"{who} places the drawn {lab(x)} on {name(target)} mountain "
+                f"{place_words(state, target, row, col)}")
     if action == "D":
         return (f"{who} keeps the drawn card and places {lab(card)} from their hand on their "
-                f"mountain at {_slot_words(row, col)}")
+                f"mountain {place_words(state, p, row, col)}")
     if action == "E":
         old = state.mountains[p].get((row, col)) if p is not None else None
         old_w = lab(old) if old is not None else "a card"
-        return (f"{who} replaces {old_w} at {_slot_words(row, col)} with the drawn {lab(x)}; "
+        return (f"{who} replaces {old_w} {place_words(state, p, row, col)} with the drawn {lab(x)}; "
                 f"{old_w} is discarded")
     if action == "F1":
         return (f"{who} draws a Saint Bernard and removes the avalanche from {name(target)} "
-                f"mountain at {_slot_words(row, col)}")
+                f"mountain {place_words(state, target, row, col)}")
     if action == "F2":
         return (f"{who} keeps the drawn card and plays a Saint Bernard from their hand to remove "
-                f"the avalanche from {name(target)} mountain at {_slot_words(row, col)}")
+                f"the avalanche from {name(target)} mountain {place_words(state, target, row, col)}")
     if action == "H":
-        return f"{who} places {lab(card)} from their hand on their mountain at {_slot_words(row, col)}"
+        return f"{who} places {lab(card)} from their hand on their mountain {place_words(state, p, row, col)}"
     if action == "V":
-        return (f"{who} drops an avalanche from their hand on {name(target)} mountain at "
-                f"{_slot_words(row, col)}")
+        return (f"{who} drops an avalanche from their hand on {name(target)} mountain "
+                f"{place_words(state, target, row, col)}")
     if action == "S":
         return (f"{who} plays a Saint Bernard from their hand to remove the avalanche from "
-                f"{name(target)} mountain at {_slot_words(row, col)}")
+                f"{name(target)} mountain {place_words(state, target, row, col)}")
     return f"{who} passes"
 
 
