@@ -671,7 +671,7 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
         if hand:
             cap = "YOUR HAND"
             if narrow:
-                pass  # the status line says what to do; 22 units leave room for two words only
+                cap = "HAND"  # the status line says what to do; 22 units leave room for one word
             elif phase == "setup" and legal:
                 cap += (" \u00b7 CHOOSE 2 CARDS TO RETURN TO THE PILE" if selected not in hand
                         else " \u00b7 NOW THE SECOND CARD TO RETURN")
