@@ -207,3 +207,26 @@ def test_altitude_end_shows_every_hand_and_what_scored(open_app):
     # one "+1" mark per animal from level 4 up (default points: 1 each)
     assert page.locator("#board .scored").count() == sum(b["animals"] for b in out.breakdown)
     assert page.locator("#log-result").is_visible()
+
+
+def test_landing_cards_and_resume_buttons_show_before_python(open_app, base_url_app):
+    """Issue 12: the landing page shows the three games and the resume button of a saved game
+    from static HTML and localStorage while Python is still loading."""
+    record = alto.to_record(alto.apply(alto.new_game(seed=3), "@b2"))
+    page = open_app("?game=alto&new=1&seed=3")   # any page of the site: a context with storage
+    page.evaluate(f"localStorage.setItem('altibox:save:alto', {json.dumps(json.dumps(record))})")
+    page.route("**/py.zip", lambda route: None)        # Python never gets our code: stays loading
+    page.goto(base_url_app)
+    page.wait_for_selector('#landing [data-game-id="altiplano"]', state="visible")
+    assert page.evaluate("document.documentElement.classList.contains('ready')") is False
+    cards = page.locator("#landing [data-game-id]").evaluate_all("els => els.map(e => e.dataset.gameId)")
+    assert cards == ["alto", "altitude", "altiplano"]
+    resume = page.locator('#landing [data-resume="alto"]')
+    assert resume.is_visible() and "(move 1)" in resume.inner_text()
+    assert page.locator('#landing [data-resume="altitude"]').count() == 0
+    assert page.locator("#landing .loading").is_visible()
+    page.unroute("**/py.zip")
+    page.reload()
+    page.wait_for_selector("html.ready", state="attached")
+    assert page.locator("#landing .loading").count() == 0       # Python's own landing page
+    assert page.locator('#landing [data-resume="alto"]').is_visible()

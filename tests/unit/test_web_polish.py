@@ -113,3 +113,24 @@ def test_altitude_log_names_places_as_the_board_shows_them():
     assert d("E 1.3") == ("Ann replaces 40 black grouse in the base with the drawn 57; 40 black grouse "
                          "is discarded")
     assert "column" not in d("A 1.-1") + d("D 5 2.2")
+
+
+def test_the_static_landing_page_matches_the_games():
+    """Issue 12: index.html shows the game cards before Python; they must say what Python's
+    landing page says (id, name, players, blurb, a Play link per game with a page)."""
+    import re
+    from pathlib import Path
+
+    from altibox import GAMES
+    from web.games import BOARDS
+
+    html = (Path(__file__).resolve().parents[2] / "index.html").read_text(encoding="utf-8")
+    landing = html.split('<section id="landing"', 1)[1].split("</section>", 1)[0]
+    ids = re.findall(r'data-game-id="([a-z]+)"', landing)
+    assert ids == list(GAMES)
+    for gid in ids:
+        card = landing.split(f'data-game-id="{gid}"', 1)[1].split("</li>", 1)[0]
+        info = GAMES[gid].INFO
+        assert f"<h2>{info.name}</h2>" in card and info.players_text in card and info.blurb in card
+        assert (f'data-play="1" href="?game={gid}&amp;form=1"' in card) == (gid in BOARDS)
+    assert '<script src="./static/boot/landing.js"></script>' in landing
