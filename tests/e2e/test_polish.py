@@ -230,3 +230,31 @@ def test_landing_cards_and_resume_buttons_show_before_python(open_app, base_url_
     page.wait_for_selector("html.ready", state="attached")
     assert page.locator("#landing .loading").count() == 0       # Python's own landing page
     assert page.locator('#landing [data-resume="alto"]').is_visible()
+
+
+def test_two_copies_on_one_origin_share_saves_on_purpose(open_app, tmp_path):
+    """Issue 12 / README "Two copies on one site share saves": the same build at /v1/ and /v2/
+    of one origin (two GitHub Pages project sites of one user) keeps the storage keys of the
+    design, so the second copy offers to resume the first one's game."""
+    import serve
+
+    from .conftest import start_server
+
+    serve.build(tmp_path / "v1")
+    serve.build(tmp_path / "v2")
+    server, url = start_server(site_dir=tmp_path, prefix="/")
+    try:
+        page = open_app("v1/?game=alto&new=1&seed=5", base=url)
+        click_alto(page, "@b2", 1)
+        page.goto(url + "v2/")
+        page.wait_for_selector("html.ready", state="attached")
+        resume = page.locator('#landing [data-resume="alto"]')
+        assert resume.is_visible() and "(move 1)" in resume.inner_text()
+        resume.click()
+        page.wait_for_selector("html.ready", state="attached")
+        wait_ply(page, 1)
+        assert page.url.startswith(url + "v2/")
+        assert json.loads(page.evaluate("localStorage.getItem('altibox:save:alto')"))["moves"] == ["@b2"]
+    finally:
+        server.shutdown()
+        server.server_close()
