@@ -141,6 +141,7 @@ _STYLE = (
     ".altitude-board .scored circle{fill:#2f7d32;stroke:#fff;stroke-width:2}"
     ".altitude-board .scored text{font-size:13px;font-weight:800;fill:#fff;text-anchor:middle}"
     ".altitude-board.narrow .endcap,.altitude-board.narrow .endnote{font-size:22px}"
+    ".altitude-board .end-card .kindname,.altitude-board .end-card .species{display:none}"
     ".altitude-board.narrow .scored text{font-size:22px}"
     # narrow (a phone): the board is drawn at about half size, so every text is at least 22
     # units (11 CSS px) or left out where the card's picture already says it
@@ -603,14 +604,15 @@ def _end_strip(parts, view, q, y, hand, by_id, narrow) -> None:
                  f'<path class="row-line" d="M14,4 H{W - 14}"/>'
                  f'<text class="endcap" x="{LABEL_W + 4}" y="26">{words}</text>')
     x = LABEL_W + (150 if narrow else 170)
+    scale = 0.8 if narrow else END_SCALE   # values stay >= 11 CSS px on a phone
     if not hand:
         parts.append(f'<text class="endnote" x="{x}" y="26">empty</text>')
     for i, cid in enumerate(hand):
         parts.append(f'<g class="end-card" data-card="{cid}" aria-label="{_esc(by_id[cid].label)}" '
-                     f'transform="translate({x + i * (CW * END_SCALE + 6):g},10) scale({END_SCALE})">'
+                     f'transform="translate({x + i * (CW * scale + 6):g},10) scale({scale})">'
                      f'{_face(by_id[cid])}</g>')
     if bonus:
-        bx = x + max(len(hand), 1) * (CW * END_SCALE + 6) + 12
+        bx = x + max(len(hand), 1) * (CW * scale + 6) + 12
         parts.append(f'<text class="endnote bonus" x="{bx:g}" y="{26 if not narrow else 50}">'
                      f'{_esc(", ".join(bonus))}</text>')
     parts.append("</g>")
