@@ -147,7 +147,7 @@ def log_html(log: list[tuple[str, str]], first: int = 1) -> str:
 
 
 def result_html(module: Any, state: Any, names: list[str] | None = None) -> str:
-    """The game-over panel: headline, why the game was decided (the score pad below shows
+    """The game-over panel (the headline is ``#status``'s): why the game was decided (the score pad below shows
     the breakdown), and the way on: **Rematch** (same seats, names and options, a new deal)
     and **New game** (the form)."""
     out = module.outcome(state)
@@ -155,7 +155,7 @@ def result_html(module: Any, state: Any, names: list[str] | None = None) -> str:
         return ""
     names = seat_names(module, state, names)
     why = module.explain(state, out, names)
-    return (f'<h2>{esc(result_headline(module, state, out, names))}</h2>'
+    return ('<h2>Game over</h2>'
             + (f'<p class="why">{esc(why)}</p>' if why else "")
             + '<p class="actions"><button type="button" class="primary" data-action="rematch">Rematch</button>'
               '<button type="button" data-action="newgame">New game</button></p>')

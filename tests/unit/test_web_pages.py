@@ -119,7 +119,7 @@ def test_headline_scores_in_rank_order_with_names_and_the_ways_on():
     assert pages.status_words(alto, state) == "White wins 20–17"
     assert pages.status_words(alto, state, ["Ann", "Bob"]) == "Bob wins 20–17"
     root = parse(pages.result_html(alto, state, ["Ann", "Bob"]))
-    assert root.find("h2").text == "Bob wins 20–17"
+    assert root.find("h2").text == "Game over"
     assert [b.get("data-action") for b in root.iter("button")] == ["rematch", "newgame"]
     assert pages.result_line(alto, state) == "White wins 20–17. White scores more points: 20 against 17."
     assert pages.result_line(alto, alto.new_game(seed=7)) == ""

@@ -626,7 +626,12 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
     top = 52            # top of a hand card (bottoms line up with the drawn card's)
     big_y = top + CH - CH * BIG   # top of the drawn card
     x = 18
-    if hide:
+    if view.get("phase") == "over":
+        parts.append(f'<text class="cap" x="{x}" y="22">THE END</text>'
+                     f'<text class="hidden-t" x="{x}" y="{top + 34}">'
+                     f'{"Hands: under each mountain" if narrow else "Every hand is shown under its mountain"}'
+                     f'</text>')
+    elif hide:
         k = view["hand_sizes"][me]
         parts.append(f'<text class="cap" x="{x}" y="22">{"HAND" if narrow else "HAND · FACE DOWN"}</text>')
         for i in range(k):
