@@ -25,6 +25,7 @@ from .scenes import SceneBoard
 from .session import Session
 from .storage import Storage, problem_notice
 from .turns import Turns
+from .widget import Embed, embed_main
 
 DRAG_PX = 8  # a press that moves this far (CSS px) is a drag, not a click
 NARROW_BELOW = 760  # window width (CSS px) under which a board uses its phone layout
@@ -849,8 +850,12 @@ class App:
             self.start_from_form(form)
 
 
-def main() -> App:
-    """Create the app and show the screen the URL asks for."""
+def main() -> App | Embed:
+    """Create the app and show the screen the URL asks for (embed mode: only a board, see
+    :mod:`web.widget`; the app, its saves and its listeners are never created there)."""
+    embed = embed_main(str(window.location.search))
+    if embed is not None:
+        return embed
     app = App()
     app.start()
     return app

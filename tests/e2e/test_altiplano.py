@@ -41,7 +41,7 @@ ALL_TEXT = """() => {
     for (const c of n.childNodes) walk(c);
   };
   walk(document.documentElement);
-  return out.join("\\n");
+  return out.join("\\n") + "\\n";
 }"""
 
 
@@ -118,9 +118,9 @@ def secrets(states: list, viewer: int | None, names: list[str]) -> list[str]:
     state = states[-1]
     out = [f'"seed":{state.seed}', f'"seed": {state.seed}']
     for eid in state.pile:
-        out += [f"display:{eid}", f'"{eid}"']
+        out += [f"=display:{eid}\n", f'"{eid}"']
     for oid in state.removed:
-        out += [f"order:{oid}", f"order {oid}", f'"{oid}"']
+        out += [f"=order:{oid}\n", f"order {oid} ", f"order {oid}.", f'"{oid}"']
     for k in current_plans(states):
         before = states[k - 1]
         if before.current != viewer:
@@ -220,3 +220,90 @@ def test_a_whole_two_player_game_by_clicks_to_the_score_pad(open_app):
     log = page.locator("#log li[data-move]")
     assert log.count() == len(state.moves)
     assert log.evaluate_all("els => els.map(e => e.dataset.move)") == list(state.moves)
+
+
+def no_page_scroll(page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+
+
+def test_five_players_two_rounds_first_on_a_phone_then_on_a_desktop(open_app):
+    seed = 5150
+    page = start(open_app, 5, seed, viewport={"width": 390, "height": 844}, names=False)
+    states = [A.new_game(seed=seed, players=5)]
+    names = [A.seat_name(states[0], i) for i in range(5)]
+    rng = random.Random(11)
+    # the phone layout: the 360-wide board, no sideways scroll, the turn bar on screen
+    assert page.locator("#board svg.narrow").count() == 1
+    assert no_page_scroll(page)
+    play(page, states, rng, names, stop=lambda s: s.round == 1 and s.phase == "planning", check_every=3)
+    assert page.locator("#privacy").is_visible() or page.locator("#confirm").is_visible()
+    bar = page.locator(".turnbar").bounding_box()
+    assert bar is not None and 0 <= bar["y"] and bar["y"] + bar["height"] <= 844 + 1
+    play(page, states, rng, names, stop=lambda s: s.round == 2, check_every=3)
+    assert no_page_scroll(page)
+    assert page.locator("#banner").inner_text().startswith("Round 2 · Draw")
+    # round 2 at desktop size: the wide board
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.wait_for_selector("#board svg:not(.narrow)", state="attached")
+    play(page, states, rng, names, stop=lambda s: s.round == 3, check_every=3)
+    assert no_page_scroll(page)
+    assert len(states) > 60
+    log = page.locator("#log li[data-move]").evaluate_all("els => els.map(e => e.dataset.move)")
+    assert log == list(states[-1].moves)  # every plan of rounds 1-2 is public once Actions began
+
+
+def test_drag_and_drop_why_not_and_the_keyboard(open_app):
+    seed = 777
+    page = start(open_app, 2, seed, names=False)
+    state = A.new_game(seed=seed, players=2)
+    states = [state]
+    # both draw; the last draw hands over to the first planner (End turn), who reveals
+    for _ in range(2):
+        page.locator('#board [data-move="draw"]').first.click()
+        states.append(A.apply(states[-1], "draw"))
+        wait_ply(page, len(states) - 1)
+    page.locator("#confirm").click()
+    # a click on the board behind the privacy screen says what to do
+    page.locator('#board [data-cell="loc:farm"]').first.click()
+    me = states[-1].current
+    hint = page.locator("#hint")
+    assert hint.is_visible() and "Pass the device to" in hint.inner_text()
+    page.locator('[data-action="reveal"]').click()
+    assert not hint.is_visible()
+    # a click that cannot act: a location in the Planning phase
+    page.locator('#board [data-cell="loc:farm"]').first.click()
+    assert hint.inner_text() == W.why_not(A.view(states[-1], me), "loc:farm")
+    # drag a good from planning space 1 onto an action space that takes it
+    view = A.view(states[-1], me)
+    plan = _planning_list(view["seats"][me], _house(view))
+    good = plan[0]
+    move = next(m for m in view["legal_moves"] if m.startswith(good + ">"))
+    sid = move.split(">", 1)[1]
+    src = page.locator(f'#board [data-cell="plan:1"]')
+    src.scroll_into_view_if_needed()
+    a = src.bounding_box()
+    b = page.locator(f'#board [data-cell="src:{sid}"]').bounding_box()
+    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    page.mouse.down()
+    for k in range(1, 9):
+        page.mouse.move(a["x"] + a["width"] / 2 + (b["x"] + 12 - a["x"] - a["width"] / 2) * k / 8,
+                        a["y"] + a["height"] / 2 + (b["y"] + 12 - a["y"] - a["height"] / 2) * k / 8)
+    page.mouse.up()
+    states.append(A.apply(states[-1], move))
+    wait_ply(page, len(states) - 1)
+    assert page.locator("#log li[data-move]").last.get_attribute("data-move") == "plan"
+    # the keyboard: Enter on a good selects it, Enter on a lit action space places it
+    view = A.view(states[-1], me)
+    plan = _planning_list(view["seats"][me], _house(view))
+    move = next(m for m in view["legal_moves"] if m.startswith(plan[0] + ">"))
+    page.locator('#board [data-cell="plan:1"]').focus()
+    page.keyboard.press("Enter")
+    target = page.locator(f'#board [data-move="{move}"]')
+    assert target.count() >= 1
+    target.first.focus()
+    page.keyboard.press("Enter")
+    states.append(A.apply(states[-1], move))
+    wait_ply(page, len(states) - 1)
+    assert page.locator("#board").get_attribute("data-position") == A.public_position(states[-1])
+    # the log keeps both placements secret; the announcement told the planner what happened
+    assert page.locator("#announce").inner_text().startswith(A.seat_name(states[-1], me))

@@ -1,0 +1,356 @@
+"""Board widgets: a live game board in any container element of the page (DOM glue).
+
+A widget shows one board of one game, driven by its own in-memory game (a
+:class:`web.viewer.Viewer` around a :class:`web.session.Session`): it never reads or writes the
+player's saves. Several widgets can live on one page under one interpreter (a How-to-play page
+puts one per example); each has its own delegated ``click``/``keydown`` listener on its root,
+wrapped once with ``create_proxy`` and released by :meth:`BoardWidget.destroy`.
+
+Embed mode (``?game=G&embed=1``, :func:`embed_main`) is one widget filling the frame.
+
+API (for pages built on it, e.g. How-to-play scenes)::
+
+    from web.viewer import Viewer
+    from web.widget import BoardWidget
+
+    viewer = Viewer.from_position("alto", "OD,DO,.../... r m", interactive=True, caption="Move b2")
+    # or Viewer.from_record(game_id, record_dict, ply=3) / Viewer.new(game_id, seed=7)
+    w = BoardWidget(container_element, viewer,
+                    check_move=lambda w, move: None if move == "b2c3" else "Not that one: try b2.",
+                    on_move=lambda w, move, words: w.feedback(f"Right: {words}", "right"))
+    w.feedback("text", kind)   # kind: "info" | "wrong" | "right"; "" hides it
+    w.set_caption("text")
+    w.viewer.reset(); w.render()   # back to the start ("try again")
+    w.destroy()                 # remove listeners, release proxies
+
+- ``check_move(widget, notation) -> str | None`` runs before a clicked move is played: a string
+  refuses the move (the board stays as it was) and is shown as ``"wrong"`` feedback.
+- ``on_move(widget, notation, words)`` runs after a move was played and the board redrawn.
+- ``on_step(widget)`` runs after the step-through controls changed the ply shown.
+
+DOM made inside ``container`` (the hooks of DESIGN.md §3, per widget)::
+
+    <div class="widget theme-light|theme-dark" data-widget="<game>">
+      <div class="wboard board" data-game data-position data-ply>  <svg>…</svg>  </div>
+      <p class="wstatus status" role="status" data-turn | data-winners data-reason>…</p>
+      <div class="wcontrols">[data-step=first|prev] <span class="wply">…</span> [data-step=next|last]</div>
+      <p class="wcaption">…</p>   <p class="wfeedback" data-kind>…</p>
+      <div class="sr-only" aria-live="polite"></div>
+    </div>
+
+``board_id``/``status_id`` give the board and status elements ids (embed mode uses ``board`` and
+``status``, so the page-wide hooks ``#board[data-position]`` and ``#status`` hold there too).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from . import routes
+from .embed import EmbedError, error_html, is_embed, parse_embed
+from .screens import esc
+from .viewer import Viewer
+
+ARROWS = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
+
+
+def _null(value) -> bool:
+    return value is None or type(value).__name__ in ("JsNull", "JsUndefined")
+
+
+class BoardWidget:
+    """One live board in ``container`` (see the module docstring for the API and the DOM).
+
+    Args:
+        container: the DOM element to fill (its content is replaced).
+        viewer: the board's model (:class:`web.viewer.Viewer`).
+        board_id, status_id: ids for the board and status elements (None: no id).
+        check_move, on_move, on_step: callbacks (module docstring).
+        label: the board's accessible name (default: "<Game> board").
+    """
+
+    def __init__(self, container, viewer: Viewer, *, board_id: str | None = None,
+                 status_id: str | None = None,
+                 check_move: Callable[["BoardWidget", str], str | None] | None = None,
+                 on_move: Callable[["BoardWidget", str, str], Any] | None = None,
+                 on_step: Callable[["BoardWidget"], Any] | None = None,
+                 label: str | None = None):
+        self.container = container
+        self.viewer = viewer
+        self.check_move = check_move
+        self.on_move = on_move
+        self.on_step = on_step
+        self.keyboard = False
+        game = viewer.game_id
+        label = label or f"{viewer.module.INFO.name} board"
+        bid = f' id="{esc(board_id)}"' if board_id else ""
+        sid = f' id="{esc(status_id)}"' if status_id else ""
+        container.innerHTML = (
+            f'<div class="widget theme-{esc(viewer.theme)}" data-widget="{esc(game)}">'
+            f'<div class="wboard board"{bid} data-game="{esc(game)}" data-position="" data-ply="0" '
+            f'role="group" aria-label="{esc(label)}"></div>'
+            f'<p class="wstatus status"{sid} role="status"></p>'
+            f'<div class="wcontrols" hidden></div>'
+            f'<p class="wcaption"{"" if viewer.caption else " hidden"}>{esc(viewer.caption)}</p>'
+            f'<p class="wfeedback" data-kind="" hidden></p>'
+            f'<div class="sr-only wannounce" aria-live="polite"></div></div>')
+        self.root = container.querySelector(".widget")
+        self.board = self.root.querySelector(".wboard")
+        self._proxies = []
+        for kind, handler in (("click", self._on_click), ("keydown", self._on_key),
+                              ("pointerdown", self._on_pointer)):
+            proxy = create_proxy(handler)
+            self._proxies.append((kind, proxy))
+            self.root.addEventListener(kind, proxy)
+        self.render()
+
+    # ------------------------------------------------------------ rendering
+
+    def _part(self, cls: str):
+        return self.root.querySelector(f".{cls}")
+
+    def render(self, announce: str | None = None) -> None:
+        """Redraw the board, its hooks, status and controls from the viewer (one call)."""
+        v = self.viewer
+        had_focus = self.board.contains(document.activeElement) and not _null(document.activeElement)
+        self.board.innerHTML = v.board_svg()
+        self.board.setAttribute("data-position", v.position())
+        self.board.setAttribute("data-ply", str(v.ply))
+        self.board.setAttribute("data-interactive", "1" if v.interactive else "0")
+        words, seat = v.status()
+        status = self._part("wstatus")
+        status.textContent = words
+        out = v.module.outcome(v.state)
+        if out is None:
+            status.setAttribute("data-turn", str(seat))
+            status.removeAttribute("data-winners")
+            status.removeAttribute("data-reason")
+            status.className = f"wstatus status turn seat-{seat}"
+        else:
+            status.removeAttribute("data-turn")
+            status.setAttribute("data-winners", ",".join(str(w) for w in out.winners))
+            status.setAttribute("data-reason", out.reason)
+            status.className = "wstatus status over"
+        controls = self._part("wcontrols")
+        controls.hidden = not v.controls
+        if v.controls:
+            had_step = document.activeElement.getAttribute("data-step") if (
+                not _null(document.activeElement) and controls.contains(document.activeElement)) else None
+            controls.innerHTML = v.controls_html()
+            if not _null(had_step):
+                el = controls.querySelector(f'[data-step="{had_step}"]:not([disabled])') or \
+                    controls.querySelector("[data-step]:not([disabled])")
+                if not _null(el):
+                    el.focus()
+        if announce:
+            self._part("wannounce").textContent = announce
+        if had_focus or self.keyboard:
+            self._focus_cell(v.ui.get("focus"))
+
+    def feedback(self, text: str, kind: str = "info") -> None:
+        """Show ``text`` under the board (``kind``: "info", "wrong", "right"); "" hides it.
+        Also announced to screen readers."""
+        box = self._part("wfeedback")
+        box.textContent = text
+        box.dataset.kind = kind if text else ""
+        box.hidden = not text
+        if text:
+            self._part("wannounce").textContent = text
+
+    def set_caption(self, text: str) -> None:
+        """Replace the caption ("" hides it)."""
+        self.viewer.caption = text
+        cap = self._part("wcaption")
+        cap.textContent = text
+        cap.hidden = not text
+
+    def destroy(self) -> None:
+        """Remove the listeners and release their proxies (the DOM is left as it is)."""
+        for kind, proxy in self._proxies:
+            self.root.removeEventListener(kind, proxy)
+            proxy.destroy()
+        self._proxies = []
+
+    # ------------------------------------------------------------ actions
+
+    def play(self, move: str) -> bool:
+        """Play ``move`` as if clicked (``check_move`` first); True when it was played."""
+        v = self.viewer
+        if self.check_move is not None:
+            refusal = self.check_move(self, move)
+            if refusal:
+                v.board_ui.select(v.ui, None)
+                self.render()
+                self.feedback(refusal, "wrong")
+                return False
+        try:
+            notation, words = v.play(move)
+        except ValueError as exc:
+            self.render()
+            self.feedback(f"That move is not allowed: {exc}", "wrong")
+            return False
+        self.feedback("")
+        self.render(announce=f"{words}. {v.status()[0]}")
+        if self.on_move is not None:
+            self.on_move(self, notation, words)
+        return True
+
+    def step(self, where: str) -> None:
+        """Step-through: ``"first"``, ``"prev"``, ``"next"``, ``"last"``."""
+        if self.viewer.step(where):
+            self.feedback("")
+            entry = self.viewer.session.log[-1][1] if self.viewer.ply else "The start position."
+            self.render(announce=entry)
+            if self.on_step is not None:
+                self.on_step(self)
+
+    def _activate(self, target) -> None:
+        move_el = target.closest("[data-move]")
+        cell_el = target.closest("[data-cell]")
+        if not _null(move_el) and not self.board.contains(move_el):
+            move_el = None
+        if not _null(cell_el) and not self.board.contains(cell_el):
+            cell_el = None
+        move = None if _null(move_el) else str(move_el.getAttribute("data-move"))
+        cell = None if _null(cell_el) else str(cell_el.getAttribute("data-cell"))
+        what, arg = self.viewer.click(cell, move)
+        if what == "play":
+            self.play(arg)
+        elif what in ("select", "deselect"):
+            self.render()
+
+    def _on_click(self, event) -> None:
+        target = event.target
+        if _null(target):
+            return
+        step_el = target.closest("[data-step]")
+        if not _null(step_el):
+            if not step_el.disabled:
+                self.step(str(step_el.getAttribute("data-step")))
+            return
+        if self.board.contains(target):
+            self._activate(target)
+
+    def _on_pointer(self, event) -> None:
+        self.keyboard = False
+
+    def _on_key(self, event) -> None:
+        target = event.target
+        if _null(target) or not self.board.contains(target):
+            return
+        key = str(event.key)
+        self.keyboard = True
+        cell_el = target.closest("[data-cell]")
+        if _null(cell_el):
+            return
+        if key in ("Enter", " "):
+            event.preventDefault()
+            self._activate(cell_el)
+        elif key in ARROWS:
+            event.preventDefault()
+            nxt = self._neighbour(cell_el, *ARROWS[key])
+            if nxt is not None:
+                cell_el.setAttribute("tabindex", "-1")
+                nxt.setAttribute("tabindex", "0")
+                self.viewer.ui["focus"] = str(nxt.getAttribute("data-cell"))
+                nxt.focus()
+        elif key == "Escape" and self.viewer.ui.get("selected") is not None:
+            self.viewer.board_ui.select(self.viewer.ui, None)
+            self.render()
+
+    def _focus_cell(self, cell: str | None) -> None:
+        el = self.board.querySelector(f'[data-cell="{cell}"]') if cell else None
+        if _null(el):
+            el = self.board.querySelector('[tabindex="0"]')
+        if not _null(el):
+            el.focus()
+
+    def _neighbour(self, el, dx: int, dy: int):
+        """The nearest ``[data-cell]`` of this board from ``el`` in the arrow's direction."""
+        r = el.getBoundingClientRect()
+        cx, cy = r.left + r.width / 2, r.top + r.height / 2
+        best, best_d = None, None
+        for other in self.board.querySelectorAll("[data-cell]"):
+            o = other.getBoundingClientRect()
+            ox, oy = o.left + o.width / 2 - cx, o.top + o.height / 2 - cy
+            along = ox * dx + oy * dy
+            if along <= 1:
+                continue
+            d = along + 2 * abs(ox * dy - oy * dx)
+            if best_d is None or d < best_d:
+                best, best_d = other, d
+        return best
+
+
+# ---------------------------------------------------------------- embed mode
+
+class Embed:
+    """Embed mode (``?game=G&embed=1``): one widget filling the frame, or the message for a bad
+    link. Never reads or writes the player's saves. Kept alive by :func:`embed_main`'s caller."""
+
+    def __init__(self, params: dict[str, str], scene_factory: Callable | None = None):
+        self.widget: BoardWidget | None = None
+        html = document.documentElement
+        html.dataset.screen = "embed"
+        section = document.getElementById("embed")
+        play = document.getElementById("play")
+        if not _null(play):
+            play.remove()  # its #board/#status skeleton: the widget's carry those ids now
+        try:
+            spec = parse_embed(params)
+            html.dataset.theme = spec.theme
+            html.dataset.game = spec.game
+            if spec.scene is not None:
+                if scene_factory is None:
+                    raise EmbedError("there is no scene by that name for this game "
+                                     "(scenes are listed on each game's How-to-play page)", "scene", spec.scene)
+                self.widget = scene_factory(section, spec)
+            else:
+                viewer = Viewer.from_spec(spec)
+                self.widget = BoardWidget(section, viewer, board_id="board", status_id="status",
+                                          on_move=self._moved, on_step=self._stepped)
+                self._link()
+            document.title = f"{self.widget.viewer.module.INFO.name} · Altibox"
+        except EmbedError as exc:
+            self.show_error(str(exc), exc.param, exc.text)
+        except Exception as exc:  # never a blank frame, never a traceback
+            self.show_error(f"something went wrong while reading this link ({type(exc).__name__}: {exc})")
+
+    def show_error(self, message: str, param: str = "", text: str = "") -> None:
+        """The readable message inside the frame (the bad text quoted, escaped, cut visibly)."""
+        document.getElementById("embed").innerHTML = error_html(message, param, text)
+        document.documentElement.dataset.embedError = param or "link"
+        document.title = "Altibox: this board cannot be shown"
+
+    def _link(self) -> None:
+        """A small "open in Altibox" link under the board: continue this game in the full page."""
+        w = self.widget
+        if w is None:
+            return
+        a = w.root.querySelector(".wopen")
+        if _null(a):
+            w.root.insertAdjacentHTML(
+                "beforeend", '<p class="wopen-line"><a class="wopen" target="_blank" rel="noopener">'
+                             'Continue in Altibox ↗</a></p>')
+            a = w.root.querySelector(".wopen")
+        a.setAttribute("href", "./" + w.viewer.share_query())
+
+    def _moved(self, widget, move, words) -> None:
+        self._link()
+
+    def _stepped(self, widget) -> None:
+        self._link()
+
+
+def embed_main(search: str, scene_factory: Callable | None = None) -> Embed | None:
+    """If ``search`` (``location.search``) asks for embed mode, build it and return it."""
+    params = routes.parse_query(search)
+    if not is_embed(params):
+        return None
+    try:
+        return Embed(params, scene_factory)
+    finally:
+        document.documentElement.classList.add("ready")
