@@ -258,6 +258,6 @@ def test_the_end_marks_what_every_disc_scored():
     assert levels == sorted(k for c in st.cells for k in range(1, len(c.stack) + 1))
     b3 = cells(root)["b3"]   # "wwwrwr": white 1+2+3+5 = 11, red 4+6 = 10
     tag = next(g for g in b3.iter() if "score-tag" in classes(g))
-    assert "".join(tag.itertext()) == "R +10 · W +11"
+    assert "".join(tag.itertext()) == "R+10W+11"
     running = parse(alto.render_svg(alto.from_position(MOVEMENT)))
     assert not [g for g in running.iter() if g.get("data-level") or "score-tag" in classes(g)]

@@ -123,7 +123,7 @@ def _tile_svg(cell: Any) -> str:
         f'<rect class="tile tile-{side}" x="5" y="5" width="80" height="80" rx="8" '
         f'fill="{fill}" stroke="#1c1814" stroke-width="1.5"/>'
         + _GLYPHS[sym, cell.bright]
-        + f'<text class="sym" x="10" y="19" font-size="12" font-weight="bold" fill="{ink}" '
+        + f'<text class="sym" x="10" y="19" font-size="13" font-weight="bold" fill="{ink}" '
         f'font-family="sans-serif" pointer-events="none">{sym}</text>'
     )
 
@@ -139,12 +139,19 @@ def _score_tag(stack: str) -> str:
     pts = {"r": 0, "w": 0}
     for k, colour in enumerate(stack, 1):
         pts[colour] += k
-    words = " · ".join(f"{c.upper()} +{pts[c]}" for c in "rw" if pts[c])
-    width = 13 + 8.2 * len(words)
-    return (f'<g class="score-tag" pointer-events="none"><rect x="{_fmt(45 - width / 2)}" y="70" '
-            f'width="{_fmt(width)}" height="18" rx="9" fill="#1c1814" fill-opacity="0.85"/>'
-            f'<text x="45" y="83.5" font-size="13" font-weight="bold" text-anchor="middle" '
-            f'font-family="sans-serif" fill="#ffffff">{words}</text></g>')
+    chips = [(c, pts[c]) for c in "rw" if pts[c]]
+    w = 38
+    x = 45 - (len(chips) * w + (len(chips) - 1) * 4) / 2
+    out = ['<g class="score-tag" pointer-events="none">']
+    for c, n in chips:
+        _cls, fill, stroke, ink = _disc_style(c)
+        out.append(f'<rect x="{_fmt(x)}" y="72" width="{w}" height="17" rx="8.5" fill="{fill}" '
+                   f'stroke="{stroke}" stroke-width="1.2"/><text x="{_fmt(x + w / 2)}" y="85" '
+                   f'font-size="13" font-weight="bold" text-anchor="middle" font-family="sans-serif" '
+                   f'fill="{ink}">{c.upper()}+{n}</text>')
+        x += w + 4
+    out.append("</g>")
+    return "".join(out)
 
 
 def _stack_svg(stack: str, over: bool = False) -> str:
@@ -163,25 +170,27 @@ def _stack_svg(stack: str, over: bool = False) -> str:
         )
     else:
         h = len(stack)
-        band = min(12.0, 60.0 / h)  # each disc seen from the side, bottom to top
+        band = min(15.0, 64.0 / h)  # each disc seen from the side, bottom to top
         gap = 1.0 if band > 4 else 0.4
         bottom = 76.0
         for k, colour in enumerate(stack):
             cls, fill, stroke, ink = _disc_style(colour)
             y = bottom - (k + 1) * band
-            fs = max(3.0, band - 2.5)
+            fs = band - 2.5
             level = f' data-level="{k + 1}"' if over else ""
+            # the letter only where it can be read (>= 12.5 units: 11 CSS px on a phone); in
+            # taller stacks the bands differ by fill and outline, and the title lists them
+            letter = (f'<text x="45" y="{_fmt(y + (band - gap) / 2 + fs * 0.36)}" '
+                      f'font-size="{_fmt(fs)}" font-weight="bold" text-anchor="middle" '
+                      f'font-family="sans-serif" fill="{ink}">{colour.upper()}</text>') if fs >= 12.5 else ""
             out.append(
                 f'<g class="{cls}"{level}><rect x="25" y="{_fmt(y)}" width="40" '
                 f'height="{_fmt(band - gap)}" rx="{_fmt(min(5.0, (band - gap) / 2))}" fill="{fill}" '
-                f'stroke="{stroke}" stroke-width="1"/><text x="45" '
-                f'y="{_fmt(y + (band - gap) / 2 + fs * 0.36)}" font-size="{_fmt(fs)}" '
-                f'font-weight="bold" text-anchor="middle" font-family="sans-serif" '
-                f'fill="{ink}">{colour.upper()}</text></g>'
+                f'stroke="{stroke}" stroke-width="1"/>{letter}</g>'
             )
         out.append(
             f'<g class="badge"><circle cx="75" cy="15" r="10" fill="#1c1814" stroke="#ffffff" '
-            f'stroke-width="1.2"/><text x="75" y="19.5" font-size="12" font-weight="bold" '
+            f'stroke-width="1.2"/><text x="75" y="19.5" font-size="13" font-weight="bold" '
             f'text-anchor="middle" font-family="sans-serif" fill="#ffffff">{h}</text></g>'
         )
     if over:
@@ -281,13 +290,13 @@ def render_svg(view: dict[str, Any] | State, ui: dict | None = None) -> str:
     ]
     for r in range(4):  # rank labels, 4 at the top
         parts.append(
-            f'<text class="label rank" x="10" y="{MARGIN + r * CELL + 49}" font-size="12" '
+            f'<text class="label rank" x="10" y="{MARGIN + r * CELL + 49}" font-size="13" '
             f'text-anchor="middle" font-family="sans-serif" fill="#f1e9da" '
             f'pointer-events="none" aria-hidden="true">{4 - r}</text>'
         )
     for c in range(4):  # file labels at the bottom
         parts.append(
-            f'<text class="label file" x="{MARGIN + c * CELL + 45}" y="{SIZE - 6}" font-size="12" '
+            f'<text class="label file" x="{MARGIN + c * CELL + 45}" y="{SIZE - 6}" font-size="13" '
             f'text-anchor="middle" font-family="sans-serif" fill="#f1e9da" '
             f'pointer-events="none" aria-hidden="true">{"abcd"[c]}</text>'
         )
