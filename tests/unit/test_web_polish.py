@@ -134,3 +134,18 @@ def test_the_static_landing_page_matches_the_games():
         assert f"<h2>{info.name}</h2>" in card and info.players_text in card and info.blurb in card
         assert (f'data-play="1" href="?game={gid}&amp;form=1"' in card) == (gid in BOARDS)
     assert '<script src="./static/boot/landing.js"></script>' in landing
+
+
+def test_name_fields_have_no_utf16_maxlength_and_names_are_cut_on_whole_characters():
+    """Issue 12: a form ``maxlength`` counts UTF-16 units and would split 👨‍👩‍👧‍👦; the form has
+    none, and the name read from it is cut on grapheme clusters (web/text.py)."""
+    from web import screens
+    from web.text import graphemes
+
+    form = screens.setup_html("altitude")
+    assert "maxlength" not in form and 'name="name1"' in form
+    family = "\U0001F468\u200d\U0001F469\u200d\U0001F467\u200d\U0001F466"
+    _players, _options, meta = screens.read_setup(
+        "altitude", {"players": "2", "name1": "v" * (screens.MAX_NAME - 1) + family + "tail", "name2": ""})
+    assert meta["names"][0] == "v" * (screens.MAX_NAME - 1) + family
+    assert len(graphemes(meta["names"][0])) == screens.MAX_NAME
