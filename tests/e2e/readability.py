@@ -12,6 +12,8 @@ TEXT_SIZES_JS = r"""
   const visible = el => {
     const r = el.getBoundingClientRect();
     if (r.width === 0 || r.height === 0) return false;
+    const shut = el.closest("details:not([open])");             // a closed <details> shows only its summary
+    if (shut && !el.closest("summary")) return false;
     for (let e = el; e && e.nodeType === 1; e = e.parentElement) {
       const cs = getComputedStyle(e);
       if (cs.display === "none" || cs.visibility === "hidden" || +cs.opacity === 0) return false;
