@@ -149,3 +149,23 @@ def test_name_fields_have_no_utf16_maxlength_and_names_are_cut_on_whole_characte
         "altitude", {"players": "2", "name1": "v" * (screens.MAX_NAME - 1) + family + "tail", "name2": ""})
     assert meta["names"][0] == "v" * (screens.MAX_NAME - 1) + family
     assert len(graphemes(meta["names"][0])) == screens.MAX_NAME
+
+
+@pytest.mark.parametrize("game_id,players", [("alto", 2), ("altitude", 1), ("altitude", 3), ("altiplano", 2)])
+def test_every_game_ends_with_a_result_line(game_id, players):
+    """Issue 12: a line stating the result after the last move, for every game (not an li)."""
+    import random
+
+    from altibox import GAMES
+    from web import pages
+
+    m = GAMES[game_id]
+    st, rng = m.new_game(seed=4, players=players), random.Random(4)
+    while not m.is_over(st):
+        assert pages.result_line(m, st) == ""
+        st = m.apply(st, rng.choice(m.legal_moves(st)))
+    out = m.outcome(st)
+    line = pages.result_line(m, st)
+    assert line.startswith(pages.result_headline(m, st, out) + ". ")
+    assert line.endswith(m.explain(st, out, pages.seat_names(m, st)))
+    assert "<li" not in line
