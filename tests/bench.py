@@ -14,7 +14,8 @@ Without games, every game with a benchmark. For each game:
   cold <= 1.10 x bare cold);
 - click-to-render: the app pushes ``performance.now()`` deltas from the start of each board
   event handler to the end of its DOM update into ``window.altiboxPerf``; median and p95 over
-  at least ``--clicks`` clicks of random games (budget p95 <= 16 ms for Alto);
+  at least ``--clicks`` clicks of random games (budget p95 <= 16 ms for Alto; Altiplano: late
+  games, from round 9, at 2 and 5 players, target p95 <= 50 ms);
 - random playouts per second in CPython, per player count (``tests/bench_playouts.py``);
 - the app's own payload (everything but the runtime) in KB (budget <= 300 KB).
 
@@ -273,12 +274,88 @@ def play_clicks_altitude(page, rng: random.Random) -> None:
             page.locator("#confirm").click()
 
 
-CLICKERS = {"alto": play_clicks_alto, "altitude": play_clicks_altitude}
+def late_altiplano_record(seed: int, players: int, round_: int = 9) -> dict:
+    """A record of an Altiplano game played with ``altiplano_support.choose`` up to the Actions
+    phase of round ``round_`` (late game: full boards, long log)."""
+    sys.path.insert(0, str(ROOT / "tests" / "unit"))
+    from altiplano_support import choose
+
+    from altibox import altiplano
+
+    state = altiplano.new_game(seed=seed, players=players)
+    rng = random.Random(f"bench/{seed}/{players}")
+    while not (state.round >= round_ and state.phase == "actions") and not altiplano.is_over(state):
+        state = altiplano.apply(state, choose(rng, state, 0.1))
+    return altiplano.to_record(state)
+
+
+def play_clicks_altiplano(page, rng: random.Random, limit: int = 10_000) -> None:
+    """Play on the Altiplano game shown by clicks (tests/altiplano_clicks.py): reveal, End
+    turn, then each move's data-cell / data-move, until the game ends or ``limit`` moves."""
+    import json
+
+    sys.path.insert(0, str(ROOT / "tests" / "unit"))
+    from altiplano_support import choose
+
+    from altibox import altiplano
+    from tests.altiplano_clicks import click_move
+
+    record = json.loads(page.evaluate("localStorage.getItem('altibox:save:altiplano')"))
+    state = altiplano.replay(record)
+    ply = len(record["moves"])
+    for _ in range(limit):
+        if altiplano.is_over(state):
+            return
+        if page.locator("#confirm").is_visible():
+            page.locator("#confirm").click()
+            continue
+        if page.locator("#privacy").is_visible():
+            page.locator('[data-action="reveal"]').click()
+        move = str(choose(rng, state, 0.1))
+        click_move(page, state, move)
+        ply += 1
+        page.wait_for_selector(f'#board[data-ply="{ply}"]', state="attached")
+        state = altiplano.apply(state, move)
+
+
+def bench_clicks_altiplano(browser, site: str, clicks: int) -> None:
+    """Click-to-render of Altiplano late in the game (from round 9 on) at 2 and 5 players."""
+    import json
+
+    for players in (2, 5):
+        ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+        ctx.add_init_script("localStorage.setItem('altibox:settings', "
+                            "JSON.stringify({snapshot: false, offline: false}))")
+        page = ctx.new_page()
+        rng = random.Random(7)
+        times: list[float] = []
+        seed = 1
+        while len(times) < clicks:
+            record = late_altiplano_record(seed, players)
+            page.goto(f"{site}static/manifest.webmanifest")  # our origin, to write the save
+            page.evaluate(f"localStorage.setItem('altibox:save:altiplano', {json.dumps(json.dumps(record))})")
+            page.goto(f"{site}?game=altiplano")
+            page.wait_for_selector("html.ready", state="attached", timeout=120_000)
+            play_clicks_altiplano(page, rng, limit=max(10, clicks - len(times)))
+            times += page.evaluate("Array.from(window.altiboxPerf)")
+            page.evaluate("localStorage.clear()")
+            seed += 1
+        ctx.close()
+        print(f"  click-to-render, {players} players, late game (round 9 on), over {len(times)} clicks: "
+              f"median {statistics.median(times):.1f} ms, p95 {percentile(times, 0.95):.1f} ms, "
+              f"max {max(times):.1f} ms   (target p95 <= 50 ms)")
+
+
+CLICKERS = {"alto": play_clicks_alto, "altitude": play_clicks_altitude,
+            "altiplano": play_clicks_altiplano}
 
 
 def bench_clicks(browser, site: str, game: str, clicks: int) -> None:
     if game not in CLICKERS:
         print("  click-to-render: no click driver for this game yet")
+        return
+    if game == "altiplano":
+        bench_clicks_altiplano(browser, site, clicks)
         return
     ctx = browser.new_context()
     # no background snapshot worker or service worker install during the clicks
@@ -313,6 +390,8 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=5, help="cold boots per page (default 5)")
     ap.add_argument("--clicks", type=int, default=60, help="at least this many clicks (default 60)")
     ap.add_argument("--no-browser", action="store_true", help="CPython figures only")
+    ap.add_argument("--no-modes", action="store_true",
+                    help="skip the warm / snapshot boot modes (cold boot ratio and clicks only)")
     ap.add_argument("--frames", action="store_true",
                     help="only the boot of the app framed by another site vs top level")
     args = ap.parse_args()
@@ -345,7 +424,7 @@ def main() -> int:
                 report_playouts(game)
                 if browser is not None and game in CLICKERS:
                     bench_boot(browser, site, game, args.runs)
-                    if game == "alto" or args.games:
+                    if (game == "alto" or args.games) and not args.no_modes:
                         bench_boot_modes(browser, site, game, args.runs)
                     bench_clicks(browser, site, game, args.clicks)
         finally:

@@ -6,6 +6,7 @@
     .venv/bin/python tests/bench_bots.py timing   [--game G] [--positions N]
     .venv/bin/python tests/bench_bots.py solver   [--positions N]
     .venv/bin/python tests/bench_bots.py browser  [--game G] [--positions N]
+    .venv/bin/python tests/bench_bots.py clicks   [--game G] [--positions N]
 
 - ``strength``: two-player head-to-head, seats alternated (even games: the first level is
   player 0), win rate of the first level over the decided games with a 95 % Wilson interval,
@@ -20,6 +21,9 @@
 - ``browser``: the same positions as ``timing``, with ``choose_move`` run in Pyodide (the
   built site in headless Chromium): milliseconds per move for medium and hard, and the longest
   slice when the search runs in slices of ``--slice`` simulations.
+- ``clicks``: the app itself with two hard bots playing each other: how long a click on the log
+  or on Undo waits while a bot searches (``--positions`` × 10 clicks per game; target
+  ≤ 200 ms), and the longest search slice of each bot move.
 
 The full report takes hours of CPU (see the README): run small versions while developing.
 """
@@ -199,7 +203,7 @@ def solver(count: int, limit: float = 1.0) -> None:
 
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("what", choices=("strength", "timing", "solver", "browser"))
+    ap.add_argument("what", choices=("strength", "timing", "solver", "browser", "clicks"))
     ap.add_argument("--game", action="append", choices=list(GAMES))
     ap.add_argument("--pairing", action="append", choices=PAIRINGS + ("hard-random", "medium-random"))
     ap.add_argument("--games", type=int)
@@ -216,6 +220,9 @@ def main(argv=None) -> None:
         timing(games, a.positions)
     elif a.what == "solver":
         solver(a.positions)
+    elif a.what == "clicks":
+        from bench_bots_browser import clicks
+        clicks([g for g in games if g != "altiplano"] if not a.game else games, a.positions * 10)
     else:
         from bench_bots_browser import browser
         browser(games, a.positions, a.slice)

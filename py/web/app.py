@@ -4,7 +4,13 @@ This module is the only one that touches the DOM. It moves strings and events be
 and the pure modules: ``altibox`` (rules), :mod:`web.session` (states, undo/redo, records),
 :mod:`web.turns` (who sees what, End turn, where undo stops), :mod:`web.games` (one board
 adapter per game), :mod:`web.pages` (status, score pad, log), :mod:`web.screens` (landing, form,
-errors), :mod:`web.storage` and :mod:`web.routes`.
+errors), :mod:`web.storage`, :mod:`web.routes` and :mod:`web.botplay` (bot seats).
+
+Bots: when a bot seat is to move, :meth:`App.kick_bots` starts one ``async`` loop that runs the
+bot's search in slices of at most ``botplay.SLICE_MS`` and yields to the browser between them
+(``asyncio.sleep``), so clicks (Undo, the log, New game) are handled during a bot's turn. Any
+change of the position (a person's move, Undo, a reload, another tab) makes the loop start over
+from the position shown, so a stale search never plays.
 
 Events: one delegated ``click`` and one ``keydown`` listener on ``#board`` (the board root) and
 one of each on ``document`` for buttons and forms, each wrapped once with ``create_proxy`` and
@@ -14,17 +20,19 @@ rebinding.
 
 from __future__ import annotations
 
+import asyncio
+
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from altibox import GAMES
 
-from . import howto, pages, routes, screens
+from . import botplay, howto, links, pages, routes, screens, share
 from .games import BOARDS, BoardUI, Frame
 from .scenes import SceneBoard
 from .session import Session
 from .storage import Storage, problem_notice
-from .turns import Turns
+from .turns import Turns, seat_kinds
 from .widget import Embed, embed_main
 
 DRAG_PX = 8  # a press that moves this far (CSS px) is a drag, not a click
@@ -59,6 +67,12 @@ class App:
         self.perf = to_js([])  # click-to-render times in ms, read by tests/bench.py
         window.altiboxPerf = self.perf
         self._log_shown: list[tuple[str, str]] = []
+        self._bot_running = False
+        self._shown_at = 0.0     # performance.now() when the position shown was first drawn
+        self._shown_key = None   # (session, ply) of that position
+        self.bot_fast = self.storage.settings().get("bot_pace") == "fast"
+        self.bot_slices = to_js([])  # longest slice of each bot move in ms, read by benchmarks
+        window.altiboxBotSlices = self.bot_slices
         self.drag: dict | None = None  # a drag from a draggable cell: {"cell", "x", "y", "on"}
         self.skip_click = False  # the click that ends a drag is not a click
         self._proxies = []
@@ -119,10 +133,16 @@ class App:
                 self.show_error(f"{module.INFO.name} has no How-to-play page yet.")
             return
         saved, broken = self.load_saved(game)
+        if params.get("rec", "") != "":
+            self.open_link(game, params["rec"], saved)
+            return
         if params.get("new") == "1":
             try:
                 seed, players, options = routes.new_game_request(params, module)
-                session = Session.new(game, seed=seed, players=players, options=options)
+                count = module.INFO.default_players if players is None else players
+                seats = routes.seats_request(params, count)
+                meta = botplay.seats_meta(module.INFO, count, seats)
+                session = Session.new(game, seed=seed, players=players, options=options, meta=meta)
             except ValueError as exc:
                 self.session = saved
                 self.notice(f"This link cannot start a game: {exc}. Choose the options below instead.")
@@ -165,11 +185,71 @@ class App:
             self.notice(note)
         return session, False
 
-    def confirm_replace(self, saved: Session, new: Session) -> None:
+    def open_link(self, game: str, text: str, saved: Session | None) -> None:
+        """Play by link (``?game=G&rec=…``): continue the game the link carries on this device.
+
+        The record is replayed under the rules: a tampered link (not JSON, damaged compression,
+        an illegal move, another game) is refused with the reason and the bad text quoted. A game
+        in progress here is never replaced without asking (the confirm-replace screen); a link
+        that continues the saved game (the same start, the saved moves first) is taken at once.
+        """
+        module = GAMES[game]
+        try:
+            record = links.decode_record(text)
+            record = share.shared_record(module, Session.from_record(game, record).state,
+                                         record.get("meta") if isinstance(record.get("meta"), dict) else {})
+            session = Session.from_record(game, record)
+        except Exception as exc:  # LinkError, RecordError, or anything a hostile link provokes
+            where = f" (move {exc.ply}: {exc.move})" if getattr(exc, "ply", 0) else ""
+            self.show_error(f"This link cannot be continued: {exc}{where}. The link says: "
+                            f"rec={links.shown_text(text, 120)}")
+            return
+        over = saved is not None and saved.module.is_over(saved.state)
+        plan = share.link_plan(record, saved.record() if saved is not None else None, over)
+        if plan == "same":
+            self.show_play(saved)
+            self.notice("This link shows the game you already have here.")
+        elif plan == "replace":
+            self.confirm_replace(saved, session, link_ply=session.ply)
+        else:
+            self.begin(session)
+            played = f"{session.ply} move{'s' if session.ply != 1 else ''} played"
+            self.notice(f"Continuing the game from the link ({played}). Make your move, then use "
+                        f"Share / Embed to send the new link back.")
+
+    def open_share(self) -> None:
+        """The Share / Embed dialog: the link to continue this game, and two ``<iframe>`` snippets."""
+        s = self.session
+        if s is None:
+            return
+        addresses = share.share_links(share.site_base(str(window.location.href)), s.module, s.state, s.meta)
+        dialog = by_id("share-dialog")
+        dialog.innerHTML = share.share_html(s.module.INFO.name, bool(s.module.INFO.hidden), addresses, s.ply)
+        if not dialog.open:
+            dialog.showModal()
+        by_id("share-link").focus()
+        by_id("share-link").select()
+
+    def copy(self, target_id: str) -> None:
+        """Copy a field of the share dialog (selected first, so Ctrl+C works where copying is
+        not allowed, e.g. some sandboxed frames)."""
+        field = by_id(target_id)
+        said = by_id("share-copied")
+        if is_null(field) or is_null(said):
+            return
+        field.focus()
+        field.select()
+        try:
+            done = bool(document.execCommand("copy"))
+        except Exception:
+            done = False
+        said.textContent = "Copied." if done else "Selected: press Ctrl+C (⌘C on a Mac) to copy."
+
+    def confirm_replace(self, saved: Session, new: Session, link_ply: int | None = None) -> None:
         """A new-game link opened over a game in progress: ask before replacing it."""
         self.pending = new
         self.session = saved
-        by_id("setup").innerHTML = screens.confirm_replace_html(saved.module.INFO.name, saved.ply)
+        by_id("setup").innerHTML = screens.confirm_replace_html(saved.module.INFO.name, saved.ply, link_ply)
         by_id("title").textContent = saved.module.INFO.name
         self.screen("setup")
 
@@ -212,7 +292,8 @@ class App:
         s = self.session
         if s is not None and s.game_id == self.game_id:  # a rematch: same seats, names, options
             values = {**s.state.options, "players": s.module.num_players(s.state),
-                      "names": list(s.names) if s.meta.get("names") else []}
+                      "names": list(s.names) if s.meta.get("names") else [],
+                      "seats": seat_kinds(s.meta, s.module.num_players(s.state))}
         by_id("setup").innerHTML = screens.setup_html(self.game_id, values, replaces_save=s is not None)
         by_id("title").textContent = info.name
         document.title = f"New game · {info.name} · Altibox"
@@ -284,6 +365,7 @@ class App:
 
     def render_scene(self, fig, board: SceneBoard, announce: str | None = None, focus: str | None = None) -> None:
         """Redraw one scene's figure from its board (title, caption, board, feedback)."""
+        board.ui["narrow"] = bool(self._narrow_query.matches)  # Altiplano's phone layout
         fig.innerHTML = board.html()
         fig.setAttribute("data-kind", board.kind)
         if announce:
@@ -361,6 +443,9 @@ class App:
     def status(self) -> tuple[str, int | None]:
         """``#status`` words and the seat whose turn the page shows (its dot)."""
         s = self.session
+        bot = self.turns.bot_to_move(s.states)
+        if bot is not None:
+            return botplay.thinking_words(s.names[bot], self.turns.seats[bot]), bot
         return pages.turn_status(s.module, s.states, self.turns, s.names)
 
     def render(self, announce: str | None = None, t0: float | None = None, hint_kept: bool = False) -> None:
@@ -397,7 +482,12 @@ class App:
             status.className = "status over"
         privacy = by_id("privacy")
         who = turns.privacy(s.states)
+        was_hidden = bool(privacy.hidden)
         privacy.hidden = who is None
+        if who is not None and was_hidden and self.board_ui.explains:
+            # the device changes hands: bring the "I am NAME" button into view (on a phone the
+            # previous player was further down the board)
+            privacy.scrollIntoView(True)
         if who is not None:
             sentence, label = bui.privacy_words(names[who])
             privacy.innerHTML = (f'<p>{pages.esc(sentence)}</p>'
@@ -428,9 +518,19 @@ class App:
             self.keep_focus()
         if t0 is not None:
             self.perf.push(window.performance.now() - t0)
+        key = (id(s), s.ply, id(s.state))
+        if key != self._shown_key:
+            self._shown_key = key
+            self._shown_at = float(window.performance.now())
+        fast = by_id("botfast")
+        if not is_null(fast):
+            fast.hidden = not any(k != "person" for k in turns.seats)
+            fast.setAttribute("aria-pressed", "true" if self.bot_fast else "false")
         # scroll the log after layout, in the next frame: reading scrollHeight here would force
         # a synchronous layout of the whole page inside the click handler
         window.requestAnimationFrame(self._scroll_log)
+        document.documentElement.dataset.bot = "thinking" if self._bot_running else "idle"
+        self.kick_bots()
 
     def render_log(self, entries: list[tuple[str, str]]) -> None:
         """Bring ``#log`` to ``entries`` touching only what changed (usually one new item)."""
@@ -450,7 +550,7 @@ class App:
 
     def can_undo(self) -> bool:
         s = self.session
-        return s is not None and self.turns.undo_target(s.states) is not None
+        return s is not None and self.board_ui.undo_target(self.turns, s.states) is not None
 
     def can_redo(self) -> bool:
         s = self.session
@@ -536,13 +636,17 @@ class App:
         frame = self.frame()
         bui = self.board_ui
         if frame.viewer is None or frame.withhold or s.module.is_over(s.state) \
-                or frame.viewer != s.module.current_player(s.state):
+                or frame.viewer != s.module.current_player(s.state) \
+                or not self.turns.is_person(frame.viewer):
             cell_el = target.closest("[data-cell]")
             if not bui.explains:
                 return
             who = self.turns.privacy(s.states)
+            bot = self.turns.bot_to_move(s.states)
             if s.module.is_over(s.state):
                 why = "The game is over: Rematch, or start a new game."
+            elif bot is not None:
+                why = f"Wait for {s.names[bot]}: the computer is choosing its move."
             elif self.turns.needs_confirm(s.states):
                 why = "End the turn first (End turn), or undo."
             elif who is not None:
@@ -597,7 +701,7 @@ class App:
 
     def undo(self) -> None:
         s, turns = self.session, self.turns
-        target = turns.undo_target(s.states) if s is not None else None
+        target = self.board_ui.undo_target(turns, s.states) if s is not None else None
         if target is None:
             return
         taken = []
@@ -635,7 +739,7 @@ class App:
             return
         self.turns.reveal(s.states)
         self.render(announce=self.status()[0])
-        self.focus_cell(None)
+        self.focus_cell(self.board_ui.first_focus(self.frame()))
 
     def start_from_form(self, form) -> None:
         fields = {}
@@ -654,6 +758,67 @@ class App:
             return
         self.begin(session)
         self.focus_cell(None)
+
+    # ------------------------------------------------------------ bots
+
+    def kick_bots(self) -> None:
+        """Start the bot loop when a bot seat is to move and no loop runs."""
+        s = self.session
+        if s is None or self._bot_running or self.turns.bot_to_move(s.states) is None:
+            return
+        self._bot_running = True
+        document.documentElement.dataset.bot = "thinking"
+        asyncio.ensure_future(self._bot_loop())
+
+    def _clock(self) -> float:
+        return float(window.performance.now()) / 1000.0
+
+    async def _bot_loop(self) -> None:
+        """Play bot moves while a bot is to move: search in slices, yield between them, wait
+        for the pace, play. Starts over whenever the position shown changes under it."""
+        job = None
+        try:
+            while True:
+                s = self.session
+                if s is None or document.documentElement.dataset.screen != "play":
+                    break
+                seat = self.turns.bot_to_move(s.states)
+                if seat is None:
+                    break
+                if job is None or job.session is not s or job.state is not s.state:
+                    job = botplay.BotTurn(s.game_id, s.state, self.turns.seats[seat],
+                                          s.record().get("seed"), s.ply, self._clock)
+                    job.session, job.state = s, s.state
+                    await asyncio.sleep(0)
+                    continue
+                if not job.work():
+                    await asyncio.sleep(0)
+                    continue
+                wait = botplay.wait_ms(self._shown_at, float(window.performance.now()), self.bot_fast)
+                if wait > 0:
+                    await asyncio.sleep(min(wait, 100.0) / 1000.0)
+                    continue
+                self.bot_slices.push(job.longest_ms)
+                move, job = job.move, None
+                self.play(move)
+                await asyncio.sleep(0)
+        except Exception as exc:  # never a silent stop: say it, the person can reload
+            self.notice(f"The bot could not move ({exc}). Reload the page to let it try again.")
+            raise
+        finally:
+            self._bot_running = False
+            document.documentElement.dataset.bot = "idle"
+
+    def toggle_bot_pace(self) -> None:
+        """"Faster bots": bot moves show as soon as they are found (again: at a followable pace)."""
+        self.bot_fast = not self.bot_fast
+        settings = self.storage.settings()
+        settings["bot_pace"] = "fast" if self.bot_fast else "normal"
+        self.storage.write_settings(settings)
+        fast = by_id("botfast")
+        fast.setAttribute("aria-pressed", "true" if self.bot_fast else "false")
+        by_id("announce").textContent = ("Bots now move as soon as they have chosen." if self.bot_fast
+                                         else "Bots now move at a pace you can follow.")
 
     # ------------------------------------------------------------ event handlers
 
@@ -750,6 +915,14 @@ class App:
             self.show_play(self.session)
         elif action == "reveal":
             self.reveal()
+        elif action == "share":
+            self.open_share()
+        elif action == "copy":
+            self.copy(str(action_el.getAttribute("data-copy")))
+        elif action == "close-share":
+            by_id("share-dialog").close()
+        elif action == "bot-fast":
+            self.toggle_bot_pace()
 
     def on_pointer(self, event) -> None:
         self.keyboard = False
@@ -777,7 +950,7 @@ class App:
         s, bui = self.session, self.board_ui
         frame = self.frame()
         if frame.viewer is None or frame.viewer != s.module.current_player(s.state) \
-                or drag["cell"] not in bui.draggable(frame):
+                or not self.turns.is_person(frame.viewer) or drag["cell"] not in bui.draggable(frame):
             self.drag = None
             return
         drag["on"] = True

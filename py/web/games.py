@@ -112,6 +112,15 @@ class BoardUI:
         return (f"Pass the device to {name}. Their cards stay hidden until they are ready.",
                 f"I am {name}: show my cards")
 
+    def first_focus(self, frame: Frame) -> str | None:
+        """The cell to focus when a player takes the device (None: the board's first)."""
+        return None
+
+    def undo_target(self, turns: Any, states: list) -> int | None:
+        """The ply Undo goes back to (``turns.undo_target``: never past what someone was
+        shown), or None."""
+        return turns.undo_target(states)
+
     def draggable(self, frame: Frame) -> set[str]:
         """``data-cell`` values that may be dragged onto a ``data-move`` target (drag and drop
         selects the cell, then plays the move dropped on)."""
@@ -129,7 +138,10 @@ class AltoUI(BoardUI):
         return {m[:2] for m in frame.view["legal_moves"] if not m.startswith("@")}
 
     def svg(self, frame):
-        return self.module.render_svg(frame.view, {"selected": frame.ui.get("selected"),
+        view = frame.view
+        if frame.viewer is None and view.get("legal_moves"):  # a bot's turn: no move to click
+            view = {**view, "legal_moves": []}
+        return self.module.render_svg(view, {"selected": frame.ui.get("selected"),
                                                    "last": frame.last, "focus": frame.ui.get("focus")})
 
     def focus_after(self, move):
@@ -222,6 +234,26 @@ class AltiplanoUI(BoardUI):
 
     def draggable(self, frame):
         return {c for c in self.selectable(frame) if c.startswith("plan:") or c == "coins"}
+
+    def first_focus(self, frame):
+        """Planning: the first planning space (on a phone the player's own board, not the
+        table at the top)."""
+        return "plan:1" if frame.view.get("phase") == "planning" else None
+
+    def undo_target(self, turns, states):
+        """Undo stays inside the step of the player who acts (issue 9: a turn of actions, a
+        planning, or a "done" whose End turn is awaited): once a player has ended their turn
+        (``end``, ``pass``, ``done`` confirmed), the next player cannot take it back."""
+        target = turns.undo_target(states)
+        if target is None:
+            return None
+        m = self.module
+        ply = len(states) - 1
+        if turns.needs_confirm(states):
+            return target
+        if m.current_player(states[ply - 1]) != m.current_player(states[-1]):
+            return None
+        return target
 
     def _last(self, frame: Frame) -> str | None:
         """The last move to outline: not a placement still secret from the viewer."""

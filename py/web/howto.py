@@ -70,6 +70,132 @@ PAGES: dict[str, list[tuple[str, str, list, list[str]]]] = {
             "a draw.",
         ], ["scoring", "tie-break"]),
     ],
+    "altitude": [
+        ("goal", "The idea", [
+            "Altitude is a card game for 1 to 4 players. Each player builds a mountain: a pyramid "
+            "of cards where every card rests on two cards below it and must be higher than both. "
+            "The highest mountain, with animals near its top, wins. Cable cars, avalanches and Saint "
+            "Bernards bend the rules.",
+        ], []),
+        ("components", "The cards", [
+            "120 cards: numbered cards 1 to 100 (ten of them are animals: chamois, marmots, ibexes, "
+            "black grouse, and the Dahut), 8 cable cars, 8 avalanches and 4 Saint Bernards.",
+            LEGEND,
+        ], []),
+        ("setup", "Setting up", [
+            "The cards are shuffled and everyone gets 6. Each player keeps 4 and puts the other 2 "
+            "face down on top of the draw pile, in turn order. Your hand holds 4 cards for as long "
+            "as the pile lasts; nobody else sees it (on one device, the page hides it while the "
+            "device is passed).",
+        ], []),
+        ("mountain", "Building a mountain", [
+            "The first card starts the base (level 1). The base may grow at either end, up to 10 "
+            "cards wide. A card of level 2 or higher rests on the two cards below it and must be "
+            "higher than both (not their sum). Upper levels may start before the base is complete.",
+        ], ["building"]),
+        ("turn", "A turn", [
+            "Every turn starts by drawing the top card of the pile. Then do exactly one thing:",
+            ["place the drawn card on your own mountain (+);",
+             "discard it (the discard pile, ↓);",
+             "place it on an opponent's mountain, once they have started one;",
+             "keep it and play a card from your hand on your own mountain instead;",
+             "replace an uncovered card of your own mountain with it (⇄; the old card is discarded);",
+             "remove an avalanche with a Saint Bernard (×): the one you drew, or one from your hand "
+             "while you keep the drawn card."],
+            "Hand cards never go to an opponent during the draw phase, and nothing comes back from "
+            "the discard pile.",
+        ], ["keep-drawn"]),
+        ("special", "Cable cars, avalanches and Saint Bernards", [
+            "A cable car counts as 0 and may go on any two cards, avalanches included, or in the "
+            "base; any numbered card may then go on top of it.",
+            "An avalanche only ever goes on an opponent's mountain. Nothing but a cable car may rest "
+            "on it; it still counts toward the height.",
+            "A Saint Bernard is never placed. It removes an uncovered avalanche from your own "
+            "mountain (both go to the discard pile), or it stays in your hand and scores 1 point at "
+            "the end.",
+        ], ["cable-car", "avalanche", "saint-bernard"]),
+        ("double", "Five levels: the double turn", [
+            "When your turn comes and your mountain is at least 5 levels high (every kind of card "
+            "counts), you play two whole turns in a row, each with its own draw.",
+        ], ["double-turn"]),
+        ("end", "The end of the game", [
+            "When the draw pile is empty, the final building begins: round the table, each player "
+            "places one card from their hand on their own mountain, drops a kept avalanche on an "
+            "opponent, uses a Saint Bernard, or passes. It ends when everybody passes in a row.",
+        ], ["final-building"]),
+        ("scoring", "Scoring", [
+            ["1 point per level of your mountain (its height);",
+             "1 point per animal at level 4 or higher;",
+             "1 point if your hand is empty at the end (Saint Bernards do not count as cards left);",
+             "1 point per Saint Bernard in your hand."],
+            "The highest score wins; equal scores share the win.",
+        ], ["scoring"]),
+    ],
+    "altiplano": [
+        ("goal", "The idea", [
+            "Altiplano is a bag-building game for 2 to 5 players. Each round you draw goods from "
+            "your own bag, plan them onto action spaces, then travel round a ring of seven "
+            "locations to turn them into better goods, houses, boats, orders and warehouse rows. "
+            "Goods are never used up: whatever you use or gain goes to your crate and later back "
+            "into your bag. The most points at the end win.",
+        ], []),
+        ("components", "Goods and marks", [
+            "The goods, their value at the end and where they are made (hover over any good on the "
+            "board for the same), then the other marks:",
+            LEGEND,
+        ], []),
+        ("setup", "Setting up", [
+            "The seven locations (Harbor, Farm, Forest, Mine, Road, Market, Village) lie in a ring "
+            "in random order, each stocked with its goods and cards. Each player gets a role, which "
+            "adds one action space at its location and gives 4 starting goods, 1 cart and a pawn "
+            "that enters the ring for free before the first action.",
+        ], []),
+        ("round", "A round: draw, plan, act", [
+            "Draw: fill your open planning spaces (4 at first, up to 8 along the road track) from "
+            "your bag. Goods left from last round stay and you draw fewer.",
+        ], ["draw"]),
+        ("plan", "Planning", [
+            "Move goods from the planning spaces onto action spaces: a location's spaces, your "
+            "role tile, your extensions, the movement spaces (food only). Everyone plans at the "
+            "same time; here on one device, each in turn, hidden from the others until the Actions "
+            "phase. Goods placed in an earlier round stay where they are.",
+        ], []),
+        ("actions", "Actions", [
+            "In turn, each player either acts or passes; after passing you sit out the round. An "
+            "action happens where your pawn stands: run every ready action source there. A recipe "
+            "runs only when the goods on its spaces are exactly its inputs.",
+            ["Farm: alpaca → food; alpaca + food → wool; wool + food → cloth.",
+             "Forest: food + food → wood; cacao → food, cloth or glass.",
+             "Mine: food + food → stone; ore + food → silver.",
+             "Harbor: fish + food → food; fish + fish → stone; wood + wood → a boat.",
+             "Road: stone + wood → one step down the road track.",
+             "Village: stone + stone → a house; store goods in the warehouse; buy a cart (1 coin).",
+             "Market: sell goods, take or fill an order, buy an extension."],
+        ], ["farm"]),
+        ("move", "Moving", [
+            "Moving is free of the action: move before and after acting. Each cart you own moves "
+            "your pawn up to 3 locations either way, once per round; the first is free, each more "
+            "costs 1 food. A single step to a neighbour costs 1 food. Food for moving must sit on "
+            "the movement spaces, planned there.",
+        ], ["cart"]),
+        ("orders", "Orders, houses, boats and the warehouse", [
+            "An order costs 1 coin at the Market; deliver its goods there over several turns. You "
+            "hold one open order at a time; a completed one scores its points and brings 1 corn.",
+            "The warehouse keeps goods for good, in rows of one kind, started in order; a full row "
+            "scores its points. Corn never enters your bag: it goes straight into the warehouse.",
+        ], ["order", "warehouse"]),
+        ("end", "The end of the game", [
+            "When a location's stock runs out, or the extension display cannot be refilled, the "
+            "round is finished and one more full round is played.",
+        ], []),
+        ("scoring", "Scoring", [
+            ["every good you own scores its value (food 0, up to 4 for cloth and silver), also in "
+             "the warehouse; goods on orders do not;",
+             "boats 2 points, houses 4 points and 1 more per good of the house's kind;",
+             "completed orders their points; full warehouse rows their points."],
+            "The most points win; on a tie, the most coins.",
+        ], []),
+    ],
 }
 
 

@@ -46,6 +46,8 @@ def turn_status(module: Any, states: list, turns: Any, names: list[str]) -> tupl
         actor = turns.actor(states, len(states) - 1)
         if turn == actor:
             return f"{names[actor]}: undo, or end the turn to go on to your next card.", actor
+        if turns.undo_target(states) is None:  # e.g. Altiplano's last draw: shown to everyone
+            return f"{names[actor]} has played. End the turn to pass the device to {names[turn]}.", actor
         return f"{names[actor]} has played. Undo, or end the turn.", actor
     seat = turns.privacy(states)
     if seat is not None:
@@ -108,6 +110,7 @@ def scores_html(module: Any, state: Any, names: list[str] | None = None) -> str:
             if part["label"] not in labels:
                 labels.append(part["label"])
     head = "".join(f'<th scope="col">{esc(name)}</th>' for name in names)
+    compact = len(names) >= 4  # narrow columns: the points only, the sum in the cell's tooltip
     rows = []
     for label in labels:
         cells = []
@@ -116,8 +119,12 @@ def scores_html(module: Any, state: Any, names: list[str] | None = None) -> str:
             if part is None or not part.get("count"):
                 cells.append('<td class="muted">–</td>')
             elif "count" in part and part.get("count") != part["points"]:
-                cells.append(f'<td>{esc(part["count"])} × {esc(part.get("each", ""))} = {esc(part["points"])}</td>'
-                             if part.get("each") else f'<td>{esc(part["points"])}</td>')
+                if not part.get("each"):
+                    cells.append(f'<td>{esc(part["points"])}</td>')
+                elif compact:
+                    cells.append(f'<td title="{esc(part["count"])} × {esc(part["each"])}">{esc(part["points"])}</td>')
+                else:
+                    cells.append(f'<td>{esc(part["count"])} × {esc(part.get("each", ""))} = {esc(part["points"])}</td>')
             else:
                 cells.append(f'<td>{esc(part["points"])}</td>')
         rows.append(f'<tr><th scope="row">{esc(label)}</th>{"".join(cells)}</tr>')
@@ -130,7 +137,8 @@ def scores_html(module: Any, state: Any, names: list[str] | None = None) -> str:
         tie = ('<tr class="tiebreak"><th scope="row">Coins (tie-break)</th>'
                + "".join(f'<td data-seat="{p}" data-coins="{entry["coins"]}">{entry["coins"]}</td>'
                          for p, entry in enumerate(board)) + "</tr>")
-    return (f'<table class="scoreboard"><caption>Score</caption><thead><tr><th></th>{head}</tr></thead>'
+    many = ' data-players="many"' if compact else ""
+    return (f'<table class="scoreboard"{many}><caption>Score</caption><thead><tr><th></th>{head}</tr></thead>'
             f'<tbody>{"".join(rows)}</tbody><tfoot><tr><th scope="row">Total</th>{totals}</tr>{tie}</tfoot></table>')
 
 

@@ -1,7 +1,8 @@
 """URL parameters (DESIGN.md §3, URLs): parsing and turning them into a new-game request.
 
 Pure Python. ``?game=ID`` opens a game; ``&new=1`` starts a new one at once with ``&seed=N``,
-``&players=N`` and any option as ``&name=value``. Unknown parameters are ignored; bad values
+``&players=N``, any option as ``&name=value`` and each seat's player as ``&seatN=KIND``
+(``person``, or a bot: ``random``, ``easy``, ``medium``, ``hard``, also written ``bot:hard``). Unknown parameters are ignored; bad values
 raise ``ValueError`` with a message meant for the page.
 """
 
@@ -11,6 +12,8 @@ import re
 from urllib.parse import parse_qsl
 
 from altibox.core import coerce_option, check_seed
+
+from .botplay import parse_seat
 
 _DIGITS = re.compile(r"[0-9]{1,16}")
 
@@ -58,3 +61,27 @@ def new_game_request(params: dict[str, str], module) -> tuple[int | None, int | 
                 raise ValueError(f"option {key!r} cannot be set from a link")
             options[key] = coerce_option(module.OPTIONS, key, value)
     return seed, players, options
+
+
+def seats_request(params: dict[str, str], players: int) -> list[str]:
+    """Each seat's kind a ``&new=1`` URL asks for: ``&seat1=person&seat2=hard`` (1-based, like
+    the form); a seat not named is a person.
+
+    Raises:
+        ValueError: a kind that is not ``person`` or a bot level, or a seat number the game
+            does not have (the message says which).
+    """
+    seats = ["person"] * players
+    for key, value in params.items():
+        m = re.fullmatch(r"seat([0-9]{1,2})", key)
+        if m is None:
+            continue
+        n = int(m.group(1))
+        if not 1 <= n <= players:
+            raise ValueError(f"there is no seat {n} in a game of {players} "
+                             f"player{'s' if players > 1 else ''}")
+        try:
+            seats[n - 1] = parse_seat(value)
+        except ValueError as exc:
+            raise ValueError(f"seat{n}: {exc}") from None
+    return seats

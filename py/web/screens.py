@@ -13,11 +13,13 @@ from typing import Any, Mapping
 from altibox import GAMES
 from altibox.core import coerce_option
 
+from .botplay import SEAT_CHOICES, parse_seat, seat_label, seats_meta
 from .games import BOARDS
 from .text import cut
 
 MAX_NAME = 24
 CHECKED = ' checked="checked"'
+SELECTED = ' selected="selected"'
 
 
 def esc(text: Any) -> str:
@@ -83,11 +85,12 @@ def _howto_link(gid: str) -> str:
 # ---------------------------------------------------------------- new-game form
 
 def setup_html(game_id: str, values: dict | None = None, replaces_save: bool = False) -> str:
-    """The new-game form for ``game_id``: one radio group per field of ``INFO.form``, and a
-    name per seat where players type their names (``INFO.seats`` is None).
+    """The new-game form for ``game_id``: one radio group per field of ``INFO.form``, a name
+    per seat where players type their names (``INFO.seats`` is None), and per seat who plays
+    it: a ``<select name="seatN">`` (1-based) of Person / Bot (random, easy, medium, hard).
 
-    ``values`` pre-fills it (a rematch keeps the players, their names and the options):
-    ``{"players": n, "names": [...], <option>: value}``.
+    ``values`` pre-fills it (a rematch keeps the players, their names, the seats and the
+    options): ``{"players": n, "names": [...], "seats": ["person", "hard"], <option>: value}``.
     """
     module = GAMES[game_id]
     info = module.INFO
@@ -104,9 +107,11 @@ def setup_html(game_id: str, values: dict | None = None, replaces_save: bool = F
             for v, text in fld.choices)
         groups.append(f'<fieldset><legend>{esc(fld.label)}</legend>{radios}</fieldset>')
         if fld.name == "players" and info.seats is None:
-            groups.append(_names_html(max(info.players), values.get("names") or []))
+            groups.append(_names_html(max(info.players), values.get("names") or [], values.get("seats") or []))
     if info.seats is None and not any(f.name == "players" for f in info.form):
-        groups.insert(0, _names_html(max(info.players), values.get("names") or []))
+        groups.insert(0, _names_html(max(info.players), values.get("names") or [], values.get("seats") or []))
+    if info.seats is not None:
+        groups.insert(0, _seats_html(info.seats, values.get("seats") or []))
     warn = ('<p class="warn">Starting a new game replaces the game in progress.</p>'
             if replaces_save else "")
     return (
@@ -117,20 +122,41 @@ def setup_html(game_id: str, values: dict | None = None, replaces_save: bool = F
     )
 
 
-def _names_html(seats: int, given: list) -> str:
+def _kind_select(i: int, kinds: list, label: str) -> str:
+    """The Person / Bot choice of seat ``i`` (0-based), named ``seat{i+1}``."""
+    current = kinds[i] if i < len(kinds) and kinds[i] in SEAT_CHOICES else "person"
+    opts = "".join(f'<option value="{esc(k)}"{SELECTED if k == current else ""}>{esc(seat_label(k))}</option>'
+                   for k in SEAT_CHOICES)
+    return f'<select name="seat{i + 1}" class="seat-kind" aria-label="{esc(label)}: who plays">{opts}</select>'
+
+
+def _names_html(seats: int, given: list, kinds: list | None = None) -> str:
+    kinds = kinds or []
     fields = "".join(
-        f'<label class="name name-{i + 1}">Player {i + 1} '
+        f'<span class="name name-{i + 1}"><label>Player {i + 1} '
         f'<input type="text" name="name{i + 1}" autocomplete="off" '
         f'placeholder="Player {i + 1}" value="{esc(given[i] if i < len(given) and isinstance(given[i], str) else "")}" /></label>'
+        f' {_kind_select(i, kinds, f"Player {i + 1}")}</span>'
         for i in range(seats))
     return f'<fieldset class="names"><legend>Names</legend>{fields}</fieldset>'
+
+
+def _seats_html(names: tuple, kinds: list) -> str:
+    """Who plays each fixed seat (Alto: Red, White)."""
+    fields = "".join(f'<span class="name seat-{i + 1}"><span class="seat-name">{esc(n)}</span> '
+                     f'{_kind_select(i, kinds, n)}</span>' for i, n in enumerate(names))
+    return f'<fieldset class="names seats"><legend>Who plays</legend>{fields}</fieldset>'
 
 
 def read_setup(game_id: str, form: Mapping[str, str]) -> tuple[int, dict, dict]:
     """What a submitted new-game form asks for: ``(players, options, meta)``.
 
     Args:
-        form: the form's fields as text (radio values, ``name1``..``nameN``).
+        form: the form's fields as text (radio values, ``name1``..``nameN``,
+            ``seat1``..``seatN``).
+    Returns:
+        ``meta`` holds ``"names"`` (games where players type names) and, when a seat is a bot,
+        ``"seats"`` (see :func:`web.botplay.seats_meta`).
     Raises:
         ValueError: a value the game does not accept, or a first player who is not in the game
             (the message is meant for the page).
@@ -153,10 +179,11 @@ def read_setup(game_id: str, form: Mapping[str, str]) -> tuple[int, dict, dict]:
     if isinstance(fp, int) and fp >= players:
         raise ValueError(f"Player {fp + 1} cannot start a game of {players} "
                          f"player{'s' if players > 1 else ''}; choose who starts again")
-    meta: dict[str, Any] = {}
+    seats = [parse_seat(form.get(f"seat{i + 1}", "person")) for i in range(players)]
+    names = None
     if info.seats is None:
-        meta["names"] = clean_names([form.get(f"name{i + 1}", "") for i in range(players)], players)
-    return players, options, meta
+        names = clean_names([form.get(f"name{i + 1}", "") for i in range(players)], players)
+    return players, options, seats_meta(info, players, seats, names)
 
 
 # ---------------------------------------------------------------- other screens
@@ -169,8 +196,19 @@ def error_html(message: str) -> str:
             f'<p>Choose a game: {links} or go to <a href="./">the start page</a>.</p>')
 
 
-def confirm_replace_html(name: str, ply: int) -> str:
-    """A new-game link opened over a game in progress: ask before replacing it."""
+def confirm_replace_html(name: str, ply: int, link_ply: int | None = None) -> str:
+    """A new-game link opened over a game in progress: ask before replacing it.
+
+    ``link_ply``: the link continues a shared game (play by link) at that move, rather than
+    starting a new one.
+    """
+    if link_ply is not None:
+        return (f'<div class="setup"><h2>Continue the game from this link?</h2>'
+                f'<p>This link continues a game of {esc(name)} at move {link_ply}, but you have another '
+                f'game of {esc(name)} in progress here (move {ply}). Continuing the link’s game replaces '
+                f'yours.</p><p class="actions">'
+                f'<button type="button" class="primary" data-action="start-pending">Continue the link’s game</button> '
+                f'<button type="button" data-action="resume">Resume my game</button></p></div>')
     return (f'<div class="setup"><h2>Start a new game of {esc(name)}?</h2>'
             f'<p>This link starts a new game, but you have a game in progress (move {ply}). '
             f'Starting the new game replaces it.</p><p class="actions">'

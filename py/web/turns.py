@@ -173,7 +173,8 @@ class Turns:
             return None, False
         turn = m.current_player(state)
         if not m.INFO.hidden:
-            return turn, False
+            # a bot's turn: the board is shown but offers no move (nobody may play for the bot)
+            return (turn if self.is_person(turn) else None), False
         if self.open:
             # the mover has acted: with others at the device their hand goes face down at once
             # (the device may change hands before End turn); alone, they keep seeing it, but not

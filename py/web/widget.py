@@ -49,11 +49,14 @@ from typing import Any, Callable
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
+from altibox import GAMES
+
 from . import routes
 from .embed import EmbedError, error_html, is_embed, parse_embed
 from .screens import esc
 from .viewer import Viewer
 
+NARROW_BELOW = 760  # widget width (CSS px) under which a board uses its phone layout (as web.app)
 ARROWS = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
 
 
@@ -116,6 +119,8 @@ class BoardWidget:
         """Redraw the board, its hooks, status and controls from the viewer (one call)."""
         v = self.viewer
         had_focus = self.board.contains(document.activeElement) and not _null(document.activeElement)
+        width = self.root.clientWidth or window.innerWidth
+        v.ui["narrow"] = bool(width and width < NARROW_BELOW)  # Altiplano's phone layout
         self.board.innerHTML = v.board_svg()
         self.board.setAttribute("data-position", v.position())
         self.board.setAttribute("data-ply", str(v.ply))
@@ -304,16 +309,13 @@ class Embed:
             html.dataset.theme = spec.theme
             html.dataset.game = spec.game
             if spec.scene is not None:
-                if scene_factory is None:
-                    raise EmbedError("there is no scene by that name for this game "
-                                     "(scenes are listed on each game's How-to-play page)", "scene", spec.scene)
-                self.widget = scene_factory(section, spec)
+                self.widget = (scene_factory or SceneEmbed)(section, spec)
             else:
                 viewer = Viewer.from_spec(spec)
                 self.widget = BoardWidget(section, viewer, board_id="board", status_id="status",
                                           on_move=self._moved, on_step=self._stepped)
                 self._link()
-            document.title = f"{self.widget.viewer.module.INFO.name} · Altibox"
+            document.title = f"{GAMES[spec.game].INFO.name} · Altibox"
         except EmbedError as exc:
             self.show_error(str(exc), exc.param, exc.text)
         except Exception as exc:  # never a blank frame, never a traceback
@@ -343,6 +345,76 @@ class Embed:
 
     def _stepped(self, widget) -> None:
         self._link()
+
+
+class SceneEmbed:
+    """``&scene=ID`` in embed mode: one scene of the game's scene file (``altibox/<game>/
+    scenes.json``) drawn by :class:`web.scenes.SceneBoard` (the How-to-play page's board), filling
+    the frame: the caption, the board, feedback on a wrong try and the result after the right one.
+
+    Raises:
+        EmbedError: (param ``scene``) no scene by that id (the message lists the known ones).
+    """
+
+    def __init__(self, section, spec):
+        from altibox.core.scenes import SceneError, find_scene
+        from .scenes import SceneBoard
+        try:
+            scene = find_scene(spec.game, spec.scene)
+            self.board = SceneBoard(scene)
+        except SceneError as exc:
+            raise EmbedError(str(exc), "scene", spec.scene) from None
+        self.section = section
+        self.keyboard = False
+        self._proxies = []
+        for kind, handler in (("click", self._on_click), ("keydown", self._on_key)):
+            proxy = create_proxy(handler)
+            self._proxies.append(proxy)
+            section.addEventListener(kind, proxy)
+        self.render()
+
+    def render(self, announce: str | None = None, focus: str | None = None) -> None:
+        """Redraw the scene; its board element is ``#board`` (DESIGN.md §3 hooks)."""
+        from .scenes import figure_html
+        self.section.innerHTML = figure_html(self.board).replace(
+            'class="scene"', 'class="scene embed-scene"', 1).replace(
+            'class="board scene-board"', 'id="board" class="board scene-board"', 1)
+        if announce:
+            by = document.getElementById("announce")
+            if not _null(by):
+                by.textContent = announce
+        if focus:
+            el = self.section.querySelector(f'[data-cell="{focus}"]')
+            if _null(el):
+                el = self.section.querySelector("[data-scene-action]")
+            if not _null(el):
+                el.focus()
+
+    def _event(self, target, keyboard: bool = False) -> None:
+        if _null(target):
+            return
+        board = self.board
+        if not _null(target.closest("[data-scene-action]")):
+            board.reset()
+            self.render("The example is back at its start.", focus=board.ui.get("focus") if keyboard else None)
+            return
+        move_el = target.closest("[data-move]")
+        cell_el = target.closest("[data-cell]")
+        move = None if _null(move_el) else str(move_el.getAttribute("data-move"))
+        cell = None if _null(cell_el) else str(cell_el.getAttribute("data-cell"))
+        said = board.click(cell, move)
+        if said is not None:
+            self.render(said or None, focus=cell if keyboard else None)
+
+    def _on_click(self, event) -> None:
+        self._event(event.target)
+
+    def _on_key(self, event) -> None:
+        key = str(event.key)
+        target = event.target
+        if key in ("Enter", " ") and not _null(target) and not _null(target.closest("[data-cell]")):
+            event.preventDefault()
+            self._event(target.closest("[data-cell]"), keyboard=True)
 
 
 def embed_main(search: str, scene_factory: Callable | None = None) -> Embed | None:

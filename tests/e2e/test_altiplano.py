@@ -20,7 +20,8 @@ from pathlib import Path
 
 from altibox import altiplano as A
 from altibox.altiplano import words as W
-from altibox.altiplano.render import _display_goods, _house, _planning_list
+from altibox.altiplano.render import _house, _planning_list
+from tests.altiplano_clicks import click_move
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "unit"))
 from altiplano_support import choose  # noqa: E402
@@ -64,36 +65,6 @@ def start(open_app, players: int, seed: int, viewport=None, names=True):
 
 def wait_ply(page, ply: int) -> None:
     page.wait_for_selector(f'#board[data-ply="{ply}"]', state="attached")
-
-
-def select_cell(view: dict, move: str) -> str:
-    """The ``data-cell`` to select before ``move`` shows as a ``data-move``."""
-    seat = view["seats"][view["viewer"]]
-    if move.startswith(("@", "go:", "step:")):
-        return "loc:" + move.split(":", 1)[-1].lstrip("@")
-    if move.startswith(("sell:", "deliver:")):
-        good = move.split(":")[1]
-        goods = _display_goods(seat["sources"]["market"]["goods"])
-        return f"src:market:{goods.index(good) + 1}"
-    if move.startswith("store:"):
-        return "own:" + move.split(":")[1]
-    if ">" in move:
-        good = move.split(">", 1)[0]
-        if good == "coin":
-            return "coins"
-        plan = _planning_list(seat, _house(view))
-        return f"plan:{plan.index(good) + 1}"
-    return "src:" + move.split(":", 1)[0]
-
-
-def click_move(page, state, move: str) -> None:
-    """Play ``move`` (legal in ``state``) by clicks on data-cell / data-move targets only."""
-    target = page.locator(f'#board [data-move="{move}"]')
-    if target.count() == 0:
-        cell = select_cell(A.view(state, state.current), move)
-        page.locator(f'#board [data-cell="{cell}"]').first.click()
-        target = page.locator(f'#board [data-move="{move}"]')
-    target.first.click()
 
 
 def current_plans(states: list) -> list[int]:

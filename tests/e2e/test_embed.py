@@ -163,3 +163,98 @@ def test_embeds_leave_the_players_saves_byte_identical(open_app, base_url_app):
     page.reload()
     page.wait_for_selector("html.ready", state="attached")
     wait_ply(page, 2)
+
+
+# ---------------------------------------------------------------- scenes in a frame
+
+def test_a_scene_in_a_cross_site_frame_refuses_a_wrong_move_and_accepts_the_right_one(framed):
+    from altibox.core import scenes as S
+    flip = S.find_scene("alto", "move-and-flip")
+    page, frame = framed("?game=alto&embed=1&scene=move-and-flip")
+    assert frame.evaluate(STORAGE_PROBE) == "SecurityError"
+    board = frame.locator("#board")
+    assert board.get_attribute("data-position") == flip.position
+    assert flip.caption in frame.locator(".scene-caption").inner_text()
+    # a wrong try (the scene's hint for it), then the right move
+    frame.locator('#board [data-cell="a3"]').click()
+    frame.locator('#board [data-move="a3b4"]').click()
+    feedback = frame.locator(".scene-feedback")
+    assert feedback.get_attribute("data-kind") == "wrong" and feedback.inner_text() == flip.ask.hints["a3b4"]
+    assert board.get_attribute("data-position") == flip.position
+    frame.locator('#board [data-cell="a3"]').click()
+    frame.locator('#board [data-move="a3b2"]').click()
+    frame.wait_for_selector('.scene-feedback[data-kind="right"]', state="attached")
+    assert frame.locator(".scene-feedback").inner_text() == flip.ask.result
+    after = alto.apply(alto.from_position(flip.position), "a3b2")
+    assert frame.locator("#board").get_attribute("data-position") == alto.to_position(after)
+
+
+# ---------------------------------------------------------------- share and play by link
+
+def share_link(page) -> str:
+    page.locator("#share").click()
+    page.wait_for_selector("#share-dialog[open]", state="attached")
+    link = page.input_value("#share-link")
+    page.locator('[data-action="close-share"]').click()
+    return link
+
+
+def test_a_share_link_continues_the_game_in_a_fresh_context_and_comes_back(open_app, base_url_app):
+    page = open_app("?game=alto&new=1&seed=5&first_player=1")
+    for ply, move in enumerate(("@b2", "@c3", "@a1"), 1):
+        click_alto(page, move, ply)
+    page.locator("#share").click()
+    page.wait_for_selector("#share-dialog[open]", state="attached")
+    assert page.locator("#share-seed").count() == 0  # Alto hides nothing
+    snippet = page.input_value("#share-embed-game")
+    assert snippet.startswith(f'<iframe src="{base_url_app}?game=alto&amp;embed=1&amp;rec=z:')
+    link = page.input_value("#share-link")
+    page.locator('[data-action="close-share"]').click()
+    assert link.startswith(base_url_app + "?game=alto&rec=z:") and len(link) < 200
+    here = page.locator("#board").get_attribute("data-position")
+
+    friend = open_app(link[len(base_url_app):])  # a fresh context: another device
+    assert friend.locator("#board").get_attribute("data-position") == here
+    assert friend.locator("#board").get_attribute("data-ply") == "3"
+    assert "Continuing the game from the link (3 moves played)" in friend.locator("#notice").inner_text()
+    assert "rec=" not in friend.url  # a reload resumes the saved copy
+    saved = json.loads(friend.evaluate("localStorage.getItem('altibox:save:alto')"))
+    assert saved["moves"] == ["@b2", "@c3", "@a1"] and saved["options"] == {"first_player": 1}
+    click_alto(friend, "@d4", 4)
+    back = share_link(friend)
+
+    # the new link continues the game saved here: taken at once, nothing asked
+    page.goto(back)
+    page.wait_for_selector('#board[data-ply="4"]', state="attached")
+    assert page.locator("#board").get_attribute("data-position") == \
+        friend.locator("#board").get_attribute("data-position")
+
+
+def test_play_by_link_asks_before_replacing_a_game_and_refuses_tampered_links(open_app, base_url_app):
+    page = open_app("?game=alto&new=1&seed=5")
+    click_alto(page, "@b2", 1)
+    click_alto(page, "@c3", 2)
+    before = altibox_keys(page)
+    other = alto.to_record(alto.apply(alto.new_game(seed=6), "@a1"))
+    page.goto(base_url_app + "?game=alto&rec=" + encode_record(other))
+    page.wait_for_selector('[data-action="start-pending"]')
+    words = page.locator("#setup").inner_text()
+    assert "continues a game of Alto at move 1" in words and "in progress here (move 2)" in words
+    page.locator('[data-action="resume"]').click()
+    wait_ply(page, 2)
+    assert altibox_keys(page) == before
+    # tampered: an illegal move, damaged compression
+    bad = {**alto.to_record(alto.new_game(seed=5)), "moves": ["@b2", "@b2"]}
+    page.goto(base_url_app + "?game=alto&rec=" + quote(json.dumps(bad)))
+    page.wait_for_selector('html[data-screen="error"]', state="attached")
+    text = page.locator("#error").inner_text()
+    assert "This link cannot be continued" in text and "move 2: @b2" in text and 'rec={"schema": 1' in text
+    page.goto(base_url_app + "?game=alto&rec=z:" + encode_record(other)[2:-6])
+    page.wait_for_selector('html[data-screen="error"]', state="attached")
+    assert "compressed record" in page.locator("#error").inner_text()
+    assert altibox_keys(page) == before
+    # Altitude's dialog says plainly that the link carries the seed
+    page.goto(base_url_app + "?game=altitude&new=1&seed=8&players=2")
+    page.wait_for_selector("html.ready", state="attached")
+    page.locator("#share").click()
+    assert "This link carries the game’s seed" in page.locator("#share-seed").inner_text()

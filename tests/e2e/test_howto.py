@@ -95,3 +95,61 @@ def test_howto_opened_directly_and_from_the_landing_page(open_app):
     page2 = open_app("?game=alto&page=rules", context=page.context)
     assert page2.locator("figure.scene").count() >= 6
     assert page2.locator(".howto-head a[data-nav]").first.inner_text() == "Play Alto"
+
+
+def test_altitude_howto_from_a_game_and_back(open_app):
+    page = open_app("?game=altitude&new=1&seed=11")
+    page.wait_for_selector('#board[data-game="altitude"]', state="attached")
+    position = page.locator("#board").get_attribute("data-position")
+    ply = page.locator("#board").get_attribute("data-ply")
+    keys = page.locator("#legend [data-symbol]").evaluate_all("els => els.map(e => e.dataset.symbol)")
+    assert {"place", "replace", "remove", "discard", "avalanche", "sb"} <= set(keys)
+    page.locator("#howto-link").click()
+    page.wait_for_selector('html[data-screen="rules"]', state="attached")
+    ids = page.locator("figure.scene").evaluate_all("els => els.map(e => e.dataset.scene)")
+    assert {"building", "cable-car", "avalanche", "saint-bernard", "keep-drawn", "double-turn"} <= set(ids)
+    # the building rule: a base slot is refused with feedback, the slot on 9 and 12 accepted
+    board = scene_board(page, "building")
+    assert board.locator("[data-move]").count() >= 3  # live targets for the drawn card
+    board.locator('[data-move="A 1.2"]').click()
+    assert scene(page, "building").locator(".scene-feedback").get_attribute("data-kind") == "wrong"
+    assert "13 on top of 9 and 12" in scene(page, "building").locator(".scene-feedback").inner_text()
+    board.locator('[data-move="A 2.0"]').click()
+    assert scene(page, "building").get_attribute("data-kind") == "right"
+    assert '"card":13' in board.get_attribute("data-position").replace(" ", "")
+    # the double turn: discard, and Anna plays again
+    scene_board(page, "double-turn").locator('[data-move="B"]').click()
+    assert scene(page, "double-turn").get_attribute("data-kind") == "right"
+    page.locator(".howto-head a[data-nav]").first.click()
+    page.wait_for_selector('html[data-screen="play"]', state="attached")
+    page.wait_for_selector(f'#board[data-ply="{ply}"]', state="attached")
+    assert page.locator("#board").get_attribute("data-position") == position
+
+
+def test_altiplano_howto_from_a_game_and_back(open_app):
+    page = open_app("?game=altiplano&new=1&seed=11")
+    page.wait_for_selector('#board[data-game="altiplano"]', state="attached")
+    position = page.locator("#board").get_attribute("data-position")
+    ply = page.locator("#board").get_attribute("data-ply")
+    keys = page.locator("#legend [data-symbol]").evaluate_all("els => els.map(e => e.dataset.symbol)")
+    assert {"food", "alpaca", "cart", "order", "store"} <= set(keys)
+    page.locator("#howto-link").click()
+    page.wait_for_selector('html[data-screen="rules"]', state="attached")
+    ids = page.locator("figure.scene").evaluate_all("els => els.map(e => e.dataset.scene)")
+    assert {"draw", "farm", "cart", "order", "warehouse"} <= set(ids)
+    farm = scene_board(page, "farm")
+    farm.locator('[data-move="pass"]').first.click()
+    assert scene(page, "farm").locator(".scene-feedback").get_attribute("data-kind") == "wrong"
+    assert "Farm" in scene(page, "farm").locator(".scene-feedback").inner_text()
+    farm.locator('[data-move="farm"]').first.click()
+    assert scene(page, "farm").get_attribute("data-kind") == "right"
+    assert "wool" in scene(page, "farm").locator(".scene-feedback").inner_text()
+    # a move with variants: select the Village's action, then choose the rows
+    wh = scene_board(page, "warehouse")
+    wh.locator('[data-cell="src:village"]').first.click()
+    wh.locator('[data-move="village:r2:r2"]').first.click()
+    assert scene(page, "warehouse").get_attribute("data-kind") == "right"
+    page.locator(".howto-head a[data-nav]").first.click()
+    page.wait_for_selector('html[data-screen="play"]', state="attached")
+    page.wait_for_selector(f'#board[data-ply="{ply}"]', state="attached")
+    assert page.locator("#board").get_attribute("data-position") == position

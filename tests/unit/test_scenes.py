@@ -144,3 +144,130 @@ def test_parse_rejects_bad_files(text, message):
 def test_find_scene_lists_known_ids():
     with pytest.raises(S.SceneError, match="move-and-flip"):
         S.find_scene("alto", "nope")
+
+
+# ------------------------------------------------------------------ Altitude
+
+def test_minimum_altitude_scenes():
+    ids = {s.id for s in S.load_scenes("altitude")}
+    assert {"building", "cable-car", "avalanche", "saint-bernard", "keep-drawn", "double-turn"} <= ids
+
+
+def test_altitude_building_rule_13_on_9_and_12_but_not_11():
+    from altibox import altitude
+    sc = _scene("altitude", "building")
+    state = S.start_state(sc)
+    assert state.drawn == 13 and state.mountains[0] == {(1, 0): 9, (1, 1): 12}
+    legal = {str(m) for m in altitude.legal_moves(state)}
+    assert "A 2.0" in legal and "D 11 2.0" not in legal  # 11 is not higher than 12
+    right, _t, after = S.try_move(sc, state, "A 2.0")
+    assert right and after.mountains[0][(2, 0)] == 13 and altitude.height(after, 0) == 2
+    right, text, same = S.try_move(sc, state, "A 1.2")
+    assert right is False and "build" in text and same is state
+
+
+def test_altitude_cable_car_rests_on_the_avalanche():
+    from altibox import altitude
+    sc = _scene("altitude", "cable-car")
+    state = S.start_state(sc)
+    assert state.deck.by_id[state.mountains[0][(1, 1)]].kind == "avalanche"
+    assert state.deck.by_id[state.drawn].kind == "cable"
+    for move in ("A 2.0", "A 2.1"):  # both slots above the avalanche
+        right, _t, after = S.try_move(sc, state, move)
+        assert right and altitude.height(after, 0) == 2
+
+
+def test_altitude_avalanche_goes_on_the_opponent_and_saint_bernard_removes_it():
+    from altibox import altitude
+    sc = _scene("altitude", "avalanche")
+    state = S.start_state(sc)
+    mine = [m for m in altitude.legal_moves(state) if str(m).startswith("A ")]
+    assert mine == []  # never on your own mountain
+    right, _t, after = S.try_move(sc, state, "C p1 2.1")
+    assert right and after.mountains[1][(2, 1)] == state.drawn
+    sb = _scene("altitude", "saint-bernard")
+    st = S.start_state(sb)
+    right, _t, after = S.try_move(sb, st, "F1 p0 1.1")
+    assert right and (1, 1) not in after.mountains[0]
+    assert after.discard[-2:] == (109, 117) or set(after.discard[-2:]) == {109, 117}
+
+
+def test_altitude_keep_the_drawn_card():
+    sc = _scene("altitude", "keep-drawn")
+    state = S.start_state(sc)
+    right, _t, after = S.try_move(sc, state, "D 30 2.0")
+    assert right and 5 in after.hands[0] and 30 not in after.hands[0] and len(after.hands[0]) == 4
+    assert after.mountains[0][(2, 0)] == 30
+
+
+def test_altitude_double_turn_plays_again():
+    from altibox import altitude
+    sc = _scene("altitude", "double-turn")
+    state = S.start_state(sc)
+    assert altitude.height(state, 0) == 5 and state.second_turn_pending
+    right, _t, after = S.try_move(sc, state, "B")
+    assert right and altitude.current_player(after) == 0 and not after.second_turn_pending
+    assert after.drawn is not None and after.discard[-1] == 57
+
+
+def test_altitude_scoring_6_against_4():
+    from altibox import altitude
+    state = S.start_state(_scene("altitude", "scoring"))
+    assert altitude.score_breakdown(state, 0) == {"levels": 4, "animals": 1, "hand": 1, "saint_bernards": 0, "total": 6}
+    assert altitude.score_breakdown(state, 1)["total"] == 4
+    assert altitude.outcome(state).winners == (0,)
+
+
+# ------------------------------------------------------------------ Altiplano
+
+def test_minimum_altiplano_scenes():
+    ids = {s.id for s in S.load_scenes("altiplano")}
+    assert {"draw", "farm", "cart", "order", "warehouse"} <= ids
+
+
+def _seat(state, q=0):
+    from altibox import altiplano
+    return json.loads(altiplano.to_position(state))["seats"][q]
+
+
+def test_altiplano_draw_fills_the_four_planning_spaces():
+    sc = _scene("altiplano", "draw")
+    state = S.start_state(sc)
+    assert _seat(state)["planning"] == {} and sum(_seat(state)["bag"].values()) == 4
+    right, _t, after = S.try_move(sc, state, "draw")
+    assert right and _seat(after)["planning"] == {"cacao": 1, "fish": 1, "food": 2}
+    assert _seat(after)["bag"] == {}
+
+
+def test_altiplano_farm_runs_alpaca_plus_food_into_wool():
+    sc = _scene("altiplano", "farm")
+    state = S.start_state(sc)
+    assert sorted(_seat(state)["sources"]["farm"]["goods"]) == ["alpaca", "food"]
+    right, _t, after = S.try_move(sc, state, "farm")
+    assert right and _seat(after)["crate"] == {"alpaca": 1, "food": 1, "wool": 1}
+    assert "farm" not in _seat(after)["sources"]
+
+
+def test_altiplano_cart_reaches_the_mine_three_steps_away():
+    from altibox import altiplano
+    sc = _scene("altiplano", "cart")
+    state = S.start_state(sc)
+    ring = json.loads(altiplano.to_position(state))["ring"]
+    i, j = ring.index("farm"), ring.index("mine")
+    assert min((i - j) % 7, (j - i) % 7) == 3  # too far for one food step
+    legal = {str(m) for m in altiplano.legal_moves(state)}
+    assert "step:mine" not in legal and "go:mine" in legal
+    right, _t, after = S.try_move(sc, state, "go:mine")
+    assert right and _seat(after)["pawn"] == "mine" and _seat(after)["carts_used"] == 1
+
+
+def test_altiplano_order_costs_a_coin_and_warehouse_rows():
+    sc = _scene("altiplano", "order")
+    state = S.start_state(sc)
+    right, _t, after = S.try_move(sc, state, "order:O3")
+    assert right and _seat(after)["order"]["id"] == "O3" and _seat(after)["coins"] == _seat(state)["coins"] - 1
+    wh = _scene("altiplano", "warehouse")
+    right, _t, after = S.try_move(wh, S.start_state(wh), "village:r2:r2")
+    assert right and _seat(after)["warehouse"] == [["fish"], ["wool", "wool"]]
+    right, text, _same = S.try_move(wh, S.start_state(wh), "village:r2:r3")
+    assert right is False and "row 2" in text

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import xml.etree.ElementTree as ET
 
@@ -125,3 +126,68 @@ def test_scene_html_escapes_text():
     board.feedback, board.kind = "<b>&", "wrong"
     assert "&lt;b&gt;&amp;" in board.html()
     assert re.search(r'data-scene-action="reset"', board.html())
+
+
+# ------------------------------------------------------------------ Altitude
+
+def test_altitude_legend_covers_markers_and_special_cards():
+    root = parse(howto.legend_html("altitude"))
+    items = {li.get("data-symbol"): "".join(li.itertext()) for li in root.iter("li")}
+    for key in ("place", "replace", "remove", "discard", "return", "avalanche", "sb", "cable",
+                "animal", "dahut", "double"):
+        assert key in items, key
+    assert "+" in items["place"] and "⇄" in items["replace"] and "×" in items["remove"]
+    assert "↓" in items["discard"] and "↑" in items["return"]
+    assert "only a cable car" in items["avalanche"] and "level 4" in items["animal"]
+
+
+def test_altitude_cards_and_targets_have_tooltips_saying_what_they_do():
+    from altibox import altitude
+    board = SceneBoard(S.find_scene("altitude", "cable-car"))
+    svg = ET.fromstring(board.ui_adapter.svg(board.frame()))
+    ns = "{http://www.w3.org/2000/svg}"
+    titles = {g.get("data-cell"): g.find(f"{ns}title") for g in svg.iter(f"{ns}g") if g.get("data-cell")}
+    texts = {k: (t.text if t is not None else None) for k, t in titles.items()}
+    assert "only a cable car may go on it" in texts["p0:L1:1"]  # the avalanche
+    assert texts["drawn"].startswith("drawn card: cable car: value 0")
+    assert "place here" in texts["p0:L2:0"]  # a target says what clicking does
+    assert texts["hand:41"].startswith("your hand: 41")
+    for cell, text in texts.items():
+        if cell.startswith(("p0:", "p1:", "hand:", "drawn", "discard", "pile")):
+            assert text, cell
+    # the learner's view only: Tim's hand is not in the page
+    tim = S.start_state(board.scene).hands[1]
+    html = board.board_html()
+    for cid in tim:
+        assert f'data-card="{cid}"' not in html
+    assert altitude.card_help(altitude.house_deck()[116]).startswith("Saint Bernard")
+
+
+def test_altitude_scene_board_select_hand_card_then_target():
+    board = SceneBoard(S.find_scene("altitude", "keep-drawn"))
+    assert 'data-move="D 30 2.0"' not in board.board_html()
+    assert board.click("hand:30", None) == ""
+    assert 'data-move="D 30 2.0"' in board.board_html()
+    said = board.click("p0:L1:-1", "D 30 1.-1")
+    assert board.kind == "wrong" and "30" in said
+    board.click("hand:30", None)
+    said = board.click("p0:L2:0", "D 30 2.0")
+    assert board.kind == "right" and "4 cards" in said
+
+
+def test_altiplano_legend_covers_every_good_and_mark():
+    root = parse(howto.legend_html("altiplano"))
+    items = {li.get("data-symbol"): "".join(li.itertext()) for li in root.iter("li")}
+    for g in ("food", "corn", "wood", "stone", "ore", "wool", "cloth", "silver", "fish", "glass",
+              "alpaca", "cacao", "coin", "cart", "order", "store"):
+        assert g in items, g
+    assert "3 VP at the end" in items["wool"] and "never in your bag" in items["corn"]
+
+
+def test_altiplano_scene_board_shows_only_the_learners_hidden_goods():
+    board = SceneBoard(S.find_scene("altiplano", "draw"))
+    assert board.seat == 0
+    html = board.board_html()
+    assert 'data-move="draw"' in html
+    said = board.click(None, "draw")
+    assert board.kind == "right" and "4 planning spaces" in said

@@ -103,7 +103,8 @@ def test_every_game_with_a_page_has_a_form_from_its_facts():
         info = GAMES[gid].INFO
         root = parse(screens.setup_html(gid))
         legends = [lg.text for lg in root.iter("legend")]
-        assert [f.label for f in info.form] == [lg for lg in legends if lg != "Names"]
+        assert [f.label for f in info.form] == [lg for lg in legends if lg not in ("Names", "Who plays")]
+        assert ("Who plays" in legends) == (info.seats is not None)
         assert ("Names" in legends) == (info.seats is None)
 
 

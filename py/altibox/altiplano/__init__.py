@@ -72,7 +72,7 @@ roles and extensions. The board (:mod:`altibox.altiplano.render`): :func:`render
 function of a view and the page's selection) and :func:`choice_cells`.
 """
 
-from .position import POSITION_RULES, check, from_position, replay, to_position, to_record
+from .position import POSITION_RULES, check, from_position, replay, scene_facts, to_position, to_record
 from .rules import (
     GAME_ID, INFO, LOCATIONS, NAME, OPTIONS, PHASES, PLAYERS, Move, Player, State, apply,
     current_player, is_over, legal_moves, new_game, num_players, outcome, owned_goods,
@@ -82,7 +82,7 @@ from .words import (
     describe, explain, extension_tip, good_tip, is_secret, location_tip, prompt, role_tip,
     public_position, round_banner, scoreboard, why_not,
 )
-from .render import choice_cells, render_svg
+from .render import legend, legend_svg, choice_cells, render_svg
 
 __all__ = [
     "GAME_ID", "INFO", "NAME", "PLAYERS", "OPTIONS", "LOCATIONS", "PHASES", "POSITION_RULES",
@@ -92,4 +92,5 @@ __all__ = [
     "to_record", "replay", "describe", "check", "score_breakdown", "owned_goods", "total_coins",
     "prompt", "explain", "scoreboard", "round_banner", "is_secret", "good_tip", "location_tip",
     "role_tip", "extension_tip", "why_not", "public_position", "render_svg", "choice_cells",
+    "scene_facts", "legend", "legend_svg",
 ]

@@ -419,3 +419,25 @@ def check(state: State) -> None:
 
 
 to_record, replay = core.records_for(INFO, new_game, apply, from_position)
+
+
+def scene_facts(state) -> dict:
+    """Altiplano's facts for scenes (:func:`altibox.core.scenes.facts`): ``"phase"``,
+    ``"round"``, and per seat Q (from the position, spec §5): ``"planning:Q"``, ``"crate:Q"``
+    (``{good: count}``), ``"pawn:Q"`` (a location or None), ``"carts_used:Q"``, ``"coins:Q"``,
+    ``"order:Q"`` (the open order's id or None), ``"orders_done:Q"``, ``"warehouse:Q"`` (rows,
+    each a list of goods), ``"road:Q"`` and ``"sources:Q"`` (``{source id: sorted goods}``)."""
+    d = json.loads(to_position(state))
+    out = {"phase": d["phase"], "round": d["round"]}
+    for q, x in enumerate(d["seats"]):
+        out[f"planning:{q}"] = x["planning"]
+        out[f"crate:{q}"] = x["crate"]
+        out[f"pawn:{q}"] = x["pawn"]
+        out[f"carts_used:{q}"] = x["carts_used"]
+        out[f"coins:{q}"] = x["coins"]
+        out[f"order:{q}"] = x["order"]["id"] if x["order"] else None
+        out[f"orders_done:{q}"] = len(x["completed_orders"])
+        out[f"warehouse:{q}"] = x["warehouse"]
+        out[f"road:{q}"] = x["road"]
+        out[f"sources:{q}"] = {sid: sorted(e["goods"] + e["fresh"]) for sid, e in x["sources"].items()}
+    return out

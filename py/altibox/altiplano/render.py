@@ -2224,3 +2224,22 @@ def render_svg(view: dict, ui: dict | None = None) -> str:
             f'height="{_f(total)}" role="group" aria-label="Altiplano table" '
             f'data-phase="{_esc(view["phase"])}" data-round="{int(view["round"])}">')
     return head + _STYLE + "".join(parts) + "</svg>"
+
+
+# ---------------------------------------------------------------------------- legend (issue 11)
+
+def legend_svg(key: str) -> str:
+    """A small icon (a good or a mark, drawn as on the board) for the legend; ``aria-hidden``.
+
+    Raises:
+        KeyError: ``key`` has no glyph.
+    """
+    return ('<svg xmlns="http://www.w3.org/2000/svg" class="legend-icon" viewBox="-12 -12 24 24" '
+            'width="32" height="32" aria-hidden="true" focusable="false" style="color:#2b5fab">'
+            f'{_GLYPHS[key]}</svg>')
+
+
+def legend(options: dict | None = None) -> list[tuple[str, str, str, str]]:
+    """Every good and mark: ``[(key, icon_svg, name, what it does), ...]``."""
+    from .words import legend_items
+    return [(key, legend_svg(key), name, text) for key, name, text in legend_items(options)]

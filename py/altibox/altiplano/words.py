@@ -670,3 +670,35 @@ __all__ = [
     "extension_effect", "extension_tip", "order_tip", "trigger_words", "is_secret", "describe",
     "prompt", "explain", "scoreboard", "round_banner", "why_not", "public_position",
 ]
+
+
+# ---------------------------------------------------------------- legend (issue 11)
+
+#: The legend's other marks: (icon key, name, what it does), after the goods (``good_tip``).
+LEGEND_MARKS = (
+    ("coin", "Coin", "pays for orders, extensions and carts; no points, but breaks a tie"),
+    ("cart", "Cart", "moves your pawn up to 3 locations round the ring, once per round; the "
+             "first is free, each further cart costs 1 food from the movement spaces"),
+    ("pawn", "Pawn", "where you are: you act only at the location your pawn stands on"),
+    ("order", "Order", "take one at the Market for 1 coin, deliver its goods there; complete: "
+              "its points and 1 corn"),
+    ("store", "Warehouse", "rows of one kind of good, started in order from the cheapest; a full "
+              "row scores its points"),
+    ("road", "Road", "stone + wood moves you down the road track: more goods drawn each round"),
+    ("house", "House", "4 points, +1 per good of its kind you own at the end"),
+    ("boat", "Boat", "2 points and a good of its kind"),
+    ("lock", "Locked", "a planning space the road track has not opened yet"),
+)
+
+
+def legend_items(options: dict | None = None) -> list[tuple[str, str, str]]:
+    """Every good and mark of the board: ``[(icon key, name, what it does), ...]`` (goods with
+    their value, price and where they are made, from :func:`good_tip`)."""
+    goods = ("food", "corn", "wood", "stone", "ore", "wool", "cloth", "silver", "fish", "glass",
+             "alpaca", "cacao")
+    out = []
+    for g in goods:
+        tip = good_tip(g, options)
+        name, _, rest = tip.partition(": ")
+        out.append((g, name[:1].upper() + name[1:], rest))
+    return out + list(LEGEND_MARKS)

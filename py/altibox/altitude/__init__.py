@@ -94,8 +94,8 @@ Every mountain slot is a ``<g data-cell="pQ:LR:C">`` (player Q, level/row R, col
 """
 
 from .cards import AVALANCHE, CABLE, DECKS, NUM, SB, ANIMAL, Card, Deck, get_deck, house_deck
-from .position import POSITION_RULES, from_position, replay, to_position, to_record
-from .render import choice_cells, render_svg
+from .position import POSITION_RULES, from_position, replay, scene_facts, to_position, to_record
+from .render import choice_cells, legend, legend_svg, render_svg
 from .rules import (
     DRAW, FINAL, GAME_ID, INFO, NAME, OPTIONS, OVER, PHASES, PLAYERS, SETUP, YEAR, Move,
     MountainInfo, State, apply, apply_unchecked, current_player, height, is_over, legal_moves,
@@ -104,7 +104,8 @@ from .rules import (
     score_breakdown, seat_name, view,
 )
 from .words import (
-    card_label, describe, explain, prompt, public_move, public_position, scoreboard, why_not,
+    card_help, card_label, describe, explain, prompt, public_move, public_position, scoreboard,
+    why_not,
 )
 
 __all__ = [
@@ -116,5 +117,6 @@ __all__ = [
     "turn_ended",
     "to_position", "from_position", "to_record", "replay", "describe", "card_label", "height",
     "mountain_info", "score_breakdown", "resolve", "render_svg",
-    "choice_cells", "public_position", "public_move", "scoreboard", "prompt", "explain", "why_not",
+    "choice_cells", "public_position", "public_move", "scoreboard", "prompt", "explain",
+    "scene_facts", "legend", "legend_svg", "card_help", "why_not",
 ]

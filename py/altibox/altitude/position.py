@@ -260,3 +260,20 @@ def from_position(text: str, **options: Any) -> State:
 
 
 to_record, replay = core.records_for(INFO, new_game, apply, from_position)
+
+
+def scene_facts(state: State) -> dict[str, Any]:
+    """Altitude's facts for scenes (:func:`altibox.core.scenes.facts`), per player Q:
+    ``"height:Q"`` (spec §5), ``"hand_size:Q"``, ``"mountain:Q"`` (``{"r.c": card id}`` of every
+    card of Q's mountain), plus ``"phase"``, ``"second_turn_pending"`` (spec §10),
+    ``"discard_size"`` and ``"discard_top"`` (card id or None)."""
+    from .rules import height  # local: rules is imported above only for the state type
+    out: dict[str, Any] = {
+        "phase": state.phase, "second_turn_pending": state.second_turn_pending,
+        "discard_size": len(state.discard), "discard_top": state.discard[-1] if state.discard else None,
+    }
+    for q in range(state.players):
+        out[f"height:{q}"] = height(state, q)
+        out[f"hand_size:{q}"] = len(state.hands[q])
+        out[f"mountain:{q}"] = {f"{r}.{c}": cid for (r, c), cid in sorted(state.mountains[q].items())}
+    return out

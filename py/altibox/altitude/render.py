@@ -52,9 +52,11 @@ not set ``transform`` on them; hover effects move the inner ``.lift`` group).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .cards import ANIMAL, AVALANCHE, CABLE, DAHUT, NUM, SB, get_deck
+from .words import LEGEND, card_help
 
 W = 720          # viewBox width (the page scales the svg to its column)
 CW = 56          # card width
@@ -549,16 +551,17 @@ def _panel(parts, view, q, py, name, own, to_play, by_id, deck, cell_moves, focu
         cy2 = ybase - (r - 1) * DY
         cell = f"{pre}{r}:{c}"
         mv = cell_moves.get(cell)
-        what = by_id[cid].label if cid is not None else "empty slot"
+        what = card_help(by_id[cid]) if cid is not None else "empty slot"
         label = f"{name}, level {r}, column {c}: {what}"
         if mv is not None:
+            label = f"{label} \u2014 {_verb(mv)}"
             attrs = (f' data-move="{_esc(mv)}" tabindex="0" role="button" '
-                     f'aria-label="{_esc(label)} \u2014 {_esc(_verb(mv))}"')
+                     f'aria-label="{_esc(label)}"')
         else:
             attrs = f' aria-label="{_esc(label)}"'
         kind = "filled" if cid is not None else "empty"
         parts.append(f'<g class="slot {kind}" data-cell="{cell}" '
-                     f'transform="translate({cx:g},{cy2:g})"{attrs}>')
+                     f'transform="translate({cx:g},{cy2:g})"{attrs}><title>{_esc(label)}</title>')
         if cid is None:
             parts.append(_HOLE_LIVE if mv is not None else _HOLE)
         else:
@@ -655,9 +658,10 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
             parts.append(f'<text class="cap" x="{x}" y="22">{"DRAWN" if narrow else "DRAWN CARD"}</text>')
             role = ' tabindex="0" role="button"' if legal else ""
             parts.append(f'<g class="drawn{" selected" if selected is None else ""}" '
-                         f'data-cell="drawn"{role} aria-label="drawn card: {_esc(card.label)}'
+                         f'data-cell="drawn"{role} aria-label="drawn card: {_esc(card_help(card))}'
                          f'{" (selected)" if live else ""}" '
-                         f'transform="translate({x},{big_y:g}) scale({BIG})">')
+                         f'transform="translate({x},{big_y:g}) scale({BIG})">'
+                         f'<title>drawn card: {_esc(card_help(card))}</title>')
             parts.append(_face(card))
             if live:
                 parts.append(_CHOSEN)
@@ -691,7 +695,7 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
                 sel = cid == selected
                 mv = setup_moves.get(cid)
                 clickable = bool(phase == "setup" and legal) or cid in selectable or mv is not None
-                label = f"your hand: {card.label}"
+                label = f"your hand: {card_help(card)}"
                 extra = ""
                 if mv is not None:
                     extra = f' data-move="{_esc(mv)}"'
@@ -704,7 +708,7 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
                 parts.append(f'<g class="hand-card{" selected" if sel else ""}" '
                              f'data-cell="{cell}" data-card="{cid}"{extra} '
                              f'aria-label="{_esc(label)}" transform="translate({x},{cy})">'
-                             f'<g class="lift">{_face(card)}')
+                             f'<title>{_esc(label)}</title><g class="lift">{_face(card)}')
                 if mv is not None:
                     parts.append(_TARGETS["return"])
                 elif sel:
@@ -718,7 +722,8 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
     dx = W - 18 - CW
     px = dx - CW - 22
     parts.append(f'<g class="pile" data-cell="pile" aria-label="draw pile: {pile_n} cards" '
-                 f'transform="translate({px},{top})">')
+                 f'transform="translate({px},{top})"><title>draw pile: {pile_n} cards; every turn '
+                 f'starts with a draw from it</title>')
     parts.append(f'<text class="cap wide-only" x="0" y="{22 - top}">PILE</text>')
     if pile_n:
         parts.append(_BACK + f'<rect x="9" y="{CH / 2 - 17:g}" width="{CW - 18}" height="30" '
@@ -737,7 +742,7 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
         d_attrs = ' data-move="B" tabindex="0" role="button"'
         d_label += " \u2014 discard the drawn card"
     parts.append(f'<g class="discard" data-cell="discard"{d_attrs} aria-label="{_esc(d_label)}" '
-                 f'transform="translate({dx},{top})">')
+                 f'transform="translate({dx},{top})"><title>{_esc(d_label)}</title>')
     parts.append(f'<text class="cap" x="{CW if narrow else 0}" y="{22 - top}"'
                  f'{" text-anchor=" + chr(34) + "end" + chr(34) if narrow else ""}>DISCARD</text>')
     parts.append(_face(topc) if topc is not None else
@@ -751,3 +756,40 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
     parts.append("</g>")
     parts.append("</g>")
     return ty + TRAY_H
+
+
+# ---------------------------------------------------------------------------- legend (issue 11)
+
+def legend_svg(key: str, style: bool = True) -> str:
+    """A small icon for one legend entry (:data:`altibox.altitude.words.LEGEND` keys), drawn with
+    the board's own card faces and markers; ``aria-hidden`` (the legend's words say the same).
+    ``style=False`` leaves out the board's ``<style>`` (one copy per page is enough).
+
+    Raises:
+        KeyError: an unknown key.
+    """
+    deck = get_deck("house", True).by_id
+    cards = {"number": 57, "animal": 30, "dahut": 95, "cable": 101, "avalanche": 109, "sb": 117}
+    head = ('<svg xmlns="http://www.w3.org/2000/svg" class="legend-icon altitude-board" '
+            f'viewBox="-4 -4 {CW + 8} {CH + 8}" width="34" height="46" aria-hidden="true" '
+            'focusable="false">' + (_STYLE if style else ""))
+    if key in cards:  # the face without its small lettering (under 11 px at icon size)
+        body = re.sub(r'<text class="(?:kindname|species)[^"]*"[^>]*>[^<]*</text>', "",
+                      _face(deck[cards[key]]))
+    elif key in _MARKS:  # the marker, enlarged, on a live slot
+        body = (_HOLE_LIVE + f'<g class="mark" transform="translate({CW / 2:g},{CH / 2:g}) scale(2.2)">'
+                f'<circle r="10"/><path d="{_MARKS[key]}"/></g>')
+    elif key == "slot":
+        body = _HOLE
+    elif key == "double":
+        body = (f'<rect x="-2" y="{CH / 2 - 20:g}" width="{CW + 4}" height="40" rx="20" fill="{SEAT[0]}"/>'
+                f'<text class="turn-t" x="{CW / 2:g}" y="{CH / 2 + 9:g}" text-anchor="middle" '
+                f'style="font-size:26px">\u00d72</text>')
+    else:
+        raise KeyError(key)
+    return head + body + "</svg>"
+
+
+def legend() -> "list[tuple[str, str, str, str]]":
+    """Every card kind and marker: ``[(key, icon_svg, name, what it does), ...]``."""
+    return [(key, legend_svg(key, style=i == 0), name, text) for i, (key, name, text) in enumerate(LEGEND)]

@@ -311,3 +311,49 @@ def why_not(view: dict, cell: str, names: Any = None, selected: "int | None" = N
         return (f"The {label} cannot go there: it must be higher than both cards under it "
                 f"({low[0].label} and {low[1].label}).")
     return f"The {label} cannot go there."
+
+
+# ---------------------------------------------------------------- legend and tooltips (issue 11)
+
+def card_help(card: Any) -> str:
+    """What a card does, for its tooltip and accessible name (spec §3, §6, §9, §12).
+
+    Args:
+        card: an :class:`~altibox.altitude.cards.Card` (``kind``, ``value``, ``species``).
+
+        >>> from altibox.altitude import house_deck
+        >>> card_help(house_deck()[29])
+        '30 ibex: an animal; goes on two lower cards; scores 1 point at level 4 or higher'
+    """
+    kind = card.kind
+    if kind == "cable":
+        return "cable car: value 0; goes on any two cards, even an avalanche, and any card may go on it"
+    if kind == "avalanche":
+        return ("avalanche: dropped on an opponent's mountain; only a cable car may go on it; "
+                "a Saint Bernard removes it")
+    if kind == "sb":
+        return ("Saint Bernard: never placed; removes an uncovered avalanche from your mountain, "
+                "or scores 1 point if still in your hand at the end")
+    if kind == "animal":
+        return (f"{card.label}: an animal; goes on two lower cards; scores 1 point at level 4 "
+                f"or higher")
+    return f"{card.label}: goes on two cards lower than {card.value}"
+
+
+#: The legend: (key, name, what it does); keys are the icons of ``render.legend_svg``.
+LEGEND = (
+    ("number", "Numbered card", "rests on the two cards below it and must be higher than both; "
+               "the colour band shows how high the number is"),
+    ("animal", "Animal (paw)", "a numbered card: 1 point at level 4 or higher"),
+    ("dahut", "Dahut (star)", "an animal too, worth the same"),
+    ("cable", "Cable car", "value 0: goes on any two cards, avalanches included; anything may go on it"),
+    ("avalanche", "Avalanche", "dropped on an opponent's mountain; only a cable car may rest on it"),
+    ("sb", "Saint Bernard", "removes an uncovered avalanche of your mountain, or 1 point in hand at the end"),
+    ("place", "+ place", "the chosen card can go in this slot"),
+    ("replace", "⇄ replace", "the drawn card can replace this uncovered card (which is discarded)"),
+    ("remove", "× remove", "a Saint Bernard can remove this avalanche"),
+    ("discard", "↓ discard", "discard the drawn card"),
+    ("return", "↑ return", "setup: return this card on top of the pile"),
+    ("slot", "Dashed slot", "an empty place of a mountain"),
+    ("double", "TO PLAY ×2", "this mountain is 5 levels high or more: a double turn"),
+)

@@ -14,6 +14,7 @@ overlays carry ``pointer-events="none"``. Colour is never the only cue: discs ca
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .rules import (
@@ -407,8 +408,17 @@ def legend_svg(key: str) -> str:
     if cell is None:  # a red and a white disc side by side
         r = _stack_svg("r").replace('cx="45"', 'cx="25"').replace('x="45"', 'x="25"')
         w = _stack_svg("w").replace('cx="45"', 'cx="65"').replace('x="45"', 'x="65"')
-        return head + r + w + "</svg>"
-    return head + _tile_svg(cell) + _stack_svg(cell.stack) + "</svg>"
+        body = r + w
+    else:
+        body = _tile_svg(cell) + _stack_svg(cell.stack)
+    # no lettering at icon size (it would be under 11 px): the legend's words say it
+    body = re.sub(r"<text[^>]*>[^<]*</text>", "", body)
+    if key == "height":  # the corner badge, enlarged so that its number stays readable
+        body = re.sub(r'<g class="badge">.*?</g>', "", body) + (
+            '<circle cx="62" cy="28" r="25" fill="#1c1814" stroke="#ffffff" stroke-width="2.5"/>'
+            '<text x="62" y="40" font-size="34" font-weight="bold" text-anchor="middle" '
+            'font-family="sans-serif" fill="#ffffff">3</text>')
+    return head + body + "</svg>"
 
 
 def legend() -> list[tuple[str, str, str, str]]:

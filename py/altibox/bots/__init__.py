@@ -39,7 +39,8 @@ hard        a bigger MCTS budget (≤ 3 s in the browser); Alto adds an exact al
 from __future__ import annotations
 
 import random
-from typing import Any
+import time
+from typing import Any, Callable
 
 from altibox import GAMES
 
@@ -104,14 +105,39 @@ class Search:
         else:
             self._plan = bot_module(game_id).plan(state, player, level, self._rng)
 
-    def step(self, max_sims: int | None = None) -> bool:
-        """Do at most ``max_sims`` more units of work (simulations or solver slices).
+    def step(self, max_sims: int | None = None, deadline: float | None = None,
+             clock: Callable[[], float] = time.perf_counter) -> bool:
+        """Do at most ``max_sims`` more units of work (simulations or solver slices), stopping
+        early once ``clock()`` reaches ``deadline`` (seconds, same clock).
+
+        Without ``deadline`` the slice is ``max_sims`` units (default :attr:`slice_sims`). With
+        a deadline and no ``max_sims`` the slice runs until the deadline. The deadline only
+        decides where the search *pauses*: the total budget is counted in units, so the move
+        found is the same however the work was sliced (``tests/unit/test_bots.py``). A slice
+        always does at least one unit, so a search always finishes.
 
         Returns ``True`` when the search is finished (then :meth:`best` is final).
         """
         if self._plan is None:
             return True
-        return self._plan.step(self.slice_sims if max_sims is None else max_sims)
+        if deadline is None:
+            return self._plan.step(self.slice_sims if max_sims is None else max_sims)
+        # chunks of work between two looks at the clock: one unit at first, then sized from the
+        # time a unit took so that a chunk uses at most half the time left (a slice overshoots
+        # its deadline by at most about one unit, also on a slow or busy machine)
+        left = 10**9 if max_sims is None else max(0, int(max_sims))
+        chunk = 1
+        while True:
+            n = min(chunk, left)
+            t = clock()
+            if self._plan.step(n):
+                return True
+            left -= n
+            now = clock()
+            if left <= 0 or now >= deadline:
+                return False
+            per_unit = max(1e-7, (now - t) / n)
+            chunk = max(1, min(2 * chunk, int((deadline - now) / per_unit / 2)))
 
     @property
     def progress(self) -> float:

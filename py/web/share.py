@@ -1,0 +1,122 @@
+"""The "Share / Embed" dialog and play by link (issue 11), as pure functions (CPython-tested).
+
+- The *link* continues the game on another device: ``<site>?game=G&rec=z:…`` carries the record
+  of the game up to the position shown (compressed, :mod:`web.links`). Opening it offers to
+  continue that game there (:func:`link_plan` says how it meets the game saved on that device).
+- The *embed snippets* put a board in another page: this position (``pos=``, or for a game that
+  hides cards the record, since a position text would show every hand), or the whole game
+  with step-through controls from its first move.
+- A game that hides cards says plainly that the link carries the seed: anyone who reads it can
+  work out every hidden card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .links import embed_query, iframe_snippet, share_query
+from .screens import esc
+
+SHARED_META = ("names", "seats")
+"""What of a record's ``meta`` a link carries: the players' names and seat kinds (not the turn
+state or the redo stack of this device)."""
+
+
+def shared_record(module: Any, state: Any, meta: dict | None = None) -> dict:
+    """The record a link carries: every move up to ``state``, names and seats only.
+
+    Args:
+        module: the game's rules module; state: the position shown; meta: the session's meta.
+    """
+    meta = {k: v for k, v in (meta or {}).items() if k in SHARED_META}
+    return module.to_record(state, meta=meta)
+
+
+def site_base(href: str) -> str:
+    """The site's address without query or fragment (``location.href`` of the page)."""
+    return href.split("#", 1)[0].split("?", 1)[0]
+
+
+def share_links(base: str, module: Any, state: Any, meta: dict | None = None) -> dict[str, str]:
+    """Every address the dialog offers, absolute (``base`` from :func:`site_base`).
+
+    Returns:
+        ``{"link": play by link, "embed_position": this position as an interactive board,
+        "embed_game": the whole game, look only, with step-through controls from move 0}``.
+    """
+    gid = module.INFO.id
+    record = shared_record(module, state, meta)
+    bare = shared_record(module, state, {})
+    if module.INFO.hidden:
+        position = embed_query(gid, record=bare, controls=False)
+    else:
+        position = embed_query(gid, pos=module.to_position(state))
+    whole = embed_query(gid, record=bare, ply=0, interactive=False, controls=True)
+    return {"link": base + share_query(gid, record), "embed_position": base + position,
+            "embed_game": base + whole}
+
+
+def share_html(name: str, hidden: bool, links: dict[str, str], ply: int) -> str:
+    """The dialog's content: the link, two ``<iframe>`` snippets, copy buttons, and for a game
+    that hides cards the warning that the link carries the seed.
+
+    Element ids (tests and the page use them): ``#share-link`` (input), ``#share-embed-position``
+    and ``#share-embed-game`` (textareas), ``[data-action="copy"][data-copy=<id>]`` buttons,
+    ``#share-copied`` (the "copied" message), ``[data-action="close-share"]``.
+    """
+    seed = ('<p class="warn share-seed" id="share-seed"><strong>This link carries the game’s seed.</strong> '
+            f'Anyone who reads it can work out every hidden card of this {esc(name)} game (hands, the '
+            'draw pile, cards still to come). Send it only to the people you play with, and only as '
+            'you would pass them the device.</p>') if hidden else ""
+    moves = f"{ply} move{'s' if ply != 1 else ''}"
+    pos_words = ("The game as it stands, to play on from here (the whole record is in the address)"
+                 if hidden else "This position, to play on from here")
+    snippet_pos = iframe_snippet(links["embed_position"], f"{name}: a position")
+    snippet_game = iframe_snippet(links["embed_game"], f"{name}: a game move by move")
+
+    def copy(target: str) -> str:
+        return f'<button type="button" data-action="copy" data-copy="{target}">Copy</button>'
+
+    return (
+        f'<form method="dialog" class="share-box"><h2 id="share-title">Share / Embed</h2>'
+        f'<p><label for="share-link"><strong>Link to continue this game</strong> ({moves} so far): '
+        f'whoever opens it can play the next move on their device and send you the new link.</label></p>'
+        f'<p class="copy-row"><input id="share-link" type="text" readonly value="{esc(links["link"])}" '
+        f'spellcheck="false">{copy("share-link")}</p>{seed}'
+        f'<h3>Embed a board in a web page</h3>'
+        f'<p><label for="share-embed-position">{esc(pos_words)}:</label></p>'
+        f'<p class="copy-row"><textarea id="share-embed-position" readonly rows="3" spellcheck="false">'
+        f'{esc(snippet_pos)}</textarea>{copy("share-embed-position")}</p>'
+        f'<p><label for="share-embed-game">The whole game, move by move (look only):</label></p>'
+        f'<p class="copy-row"><textarea id="share-embed-game" readonly rows="3" spellcheck="false">'
+        f'{esc(snippet_game)}</textarea>{copy("share-embed-game")}</p>'
+        f'<p class="share-copied muted" id="share-copied" role="status"></p>'
+        f'<p class="actions"><button type="button" class="primary" data-action="close-share">Close</button></p>'
+        f'</form>')
+
+
+def link_plan(link_record: dict, saved: dict | None, saved_over: bool) -> str:
+    """How a play-by-link record meets the game saved on this device.
+
+    Args:
+        link_record: the record the link carries (already replayed: it is legal).
+        saved: the saved record of the same game, or None.
+        saved_over: the saved game is finished.
+    Returns:
+        ``"same"``: the link shows exactly the saved game (nothing to do);
+        ``"extends"``: the link continues the saved game (same start, the saved moves first):
+        take it, nothing is lost;
+        ``"replace"``: another game while one is in progress: ask first;
+        ``"new"``: nothing in progress here: take it.
+    """
+    if saved is None:
+        return "new"
+    same_start = all(saved.get(k) == link_record.get(k) for k in ("seed", "start", "players", "options"))
+    sm, lm = list(saved.get("moves") or []), list(link_record.get("moves") or [])
+    if same_start and sm == lm:
+        return "same"
+    if same_start and lm[:len(sm)] == sm:
+        return "extends"
+    if not sm or saved_over:
+        return "new"
+    return "replace"
