@@ -1,8 +1,8 @@
 // Makes the memory snapshot that runtime.mjs restores (a module Web Worker, started by the page
 // only after it is ready and idle, so it never competes with the first boot or the first clicks).
 //
-// The snapshot is Pyodide started fresh, with the modules of py.zip imported (all but web.app,
-// which needs PyScript) and nothing else: no game, no storage, no page state. Python's files are
+// The snapshot is Pyodide started fresh, with the modules of py.zip imported (all but the DOM glue
+// that imports PyScript: web.app, web.widget) and nothing else: no game, no storage, no page state. Python's files are
 // not in it (Pyodide keeps them outside its memory), so PyScript still unpacks py.zip after a
 // restore. It is stored in Cache Storage under a key holding the runtime version and the app's
 // build id, with its size and SHA-256 in headers; entries of other builds are removed.
@@ -12,8 +12,11 @@ const IMPORT_ALL = `
 import importlib, pkgutil
 for _pkg in ("altibox", "web"):
     for _info in pkgutil.walk_packages(importlib.import_module(_pkg).__path__, _pkg + "."):
-        if _info.name != "web.app":
+        try:
             importlib.import_module(_info.name)
+        except ModuleNotFoundError as _exc:  # DOM glue (web.app, web.widget...) needs PyScript
+            if _exc.name != "pyscript":
+                raise
 `;
 
 self.onmessage = async ({ data }) => {
