@@ -390,6 +390,8 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=5, help="cold boots per page (default 5)")
     ap.add_argument("--clicks", type=int, default=60, help="at least this many clicks (default 60)")
     ap.add_argument("--no-browser", action="store_true", help="CPython figures only")
+    ap.add_argument("--no-modes", action="store_true",
+                    help="skip the warm / snapshot boot modes (cold boot ratio and clicks only)")
     ap.add_argument("--frames", action="store_true",
                     help="only the boot of the app framed by another site vs top level")
     args = ap.parse_args()
@@ -422,7 +424,7 @@ def main() -> int:
                 report_playouts(game)
                 if browser is not None and game in CLICKERS:
                     bench_boot(browser, site, game, args.runs)
-                    if game == "alto" or args.games:
+                    if (game == "alto" or args.games) and not args.no_modes:
                         bench_boot_modes(browser, site, game, args.runs)
                     bench_clicks(browser, site, game, args.clicks)
         finally:

@@ -101,6 +101,29 @@ def test_a_sandboxed_frame_plays_an_altitude_record_to_its_end(framed):
     assert hand_cells(frame) == []  # game over: the public view
 
 
+def test_a_cross_site_frame_plays_the_end_of_an_altiplano_record(framed):
+    from altibox import altiplano
+    from tests.altiplano_clicks import click_move as click_altiplano
+    rng = random.Random(6)
+    state = altiplano.new_game(seed=6, players=2)
+    while not altiplano.is_over(state):
+        state = altiplano.apply(state, rng.choice(altiplano.legal_moves(state)))
+    record = altiplano.to_record(state)
+    n = len(state.moves)
+    page, frame = framed(f"?game=altiplano&embed=1&rec={encode_record(record)}&ply={n - 2}")
+    assert frame.evaluate(STORAGE_PROBE) == "SecurityError"
+    before = altiplano.replay(record, upto=n - 2)
+    assert frame.locator("#board").get_attribute("data-position") == altiplano.public_position(before)
+    now = before
+    for ply, move in enumerate(state.moves[-2:], n - 1):
+        click_altiplano(frame, now, move)
+        wait_ply(frame, ply)
+        now = altiplano.apply(now, move)
+        assert frame.locator("#board").get_attribute("data-position") == altiplano.public_position(now)
+    out = altiplano.outcome(state)
+    assert status(frame).get_attribute("data-winners") == ",".join(map(str, out.winners))
+
+
 def test_a_look_only_embed_with_controls_offers_no_moves(framed):
     start, moves, end = alto_ending(left=5)
     record = alto.to_record(end)

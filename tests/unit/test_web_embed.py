@@ -266,9 +266,19 @@ def test_share_and_embed_queries_of_a_viewer_rebuild_the_same_board():
     assert alto.to_position(alto.replay(decode_record(shared["rec"]))) == v.position()
 
 
-def test_a_game_without_a_board_yet_is_refused_clearly():
-    from web.games import BOARDS
-    if "altiplano" in BOARDS:
-        pytest.skip("Altiplano has a board now")
-    with pytest.raises(EmbedError, match="cannot be shown in the browser yet"):
-        Viewer.new("altiplano", seed=1)
+def test_altiplano_boards_show_the_public_position_and_step_through():
+    from altibox import altiplano
+    rng = random.Random(4)
+    state = altiplano.new_game(seed=4, players=3)
+    for _ in range(30):
+        state = altiplano.apply(state, rng.choice(altiplano.legal_moves(state)))
+    record = altiplano.to_record(state)
+    v = Viewer.from_record("altiplano", record, ply=10, interactive=False)
+    assert (v.ply, v.end, v.viewer_seat()) == (10, 30, None)
+    assert v.position() == altiplano.public_position(altiplano.replay(record, upto=10))
+    assert v.step("last") and v.position() == altiplano.public_position(state)
+    play = Viewer.from_record("altiplano", record)
+    assert play.viewer_seat() == altiplano.current_player(state)
+    assert play.legal_moves() == [str(m) for m in altiplano.legal_moves(state)]
+    with pytest.raises(EmbedError, match="keeps cards hidden"):
+        parse_embed({"game": "altiplano", "pos": altiplano.to_position(state)})
