@@ -76,7 +76,8 @@ def test_every_alto_tile_says_what_it_flips_to():
             assert "the tile is removed" in title and "removed after a move" in label
     assert titles["c2"][0] == ("c2: S, stack (bright side): the whole stack moves one step up, down, left "
                                "or right, in the same order. After a move from here the tile flips to A, "
-                               "all directions. 3 discs: red at level 1, white at level 2, white at level 3.")
+                               "all directions. 3 discs: red at level 1, white at level 2, white at level 3. "
+                               "Any disc may move, red or white: click to see where this one can go.")
 
 
 def test_cell_help_of_a_removed_square():
