@@ -6,7 +6,9 @@ player's saves. Several widgets can live on one page under one interpreter (a Ho
 puts one per example); each has its own delegated ``click``/``keydown`` listener on its root,
 wrapped once with ``create_proxy`` and released by :meth:`BoardWidget.destroy`.
 
-Embed mode (``?game=G&embed=1``, :func:`embed_main`) is one widget filling the frame.
+Embed mode (``?game=G&embed=1``, :func:`embed_main`) is one widget filling the frame, or, with
+``&scene=ID``, one scene of the game's scene file drawn by the How-to-play page's own
+:class:`web.scenes.SceneBoard` (:class:`SceneEmbed`), or the message for a bad link.
 
 API (for pages built on it, e.g. How-to-play scenes)::
 
