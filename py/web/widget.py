@@ -246,9 +246,15 @@ class BoardWidget:
 
     def _on_key(self, event) -> None:
         target = event.target
-        if _null(target) or not self.board.contains(target):
+        if _null(target):
             return
         key = str(event.key)
+        if key in ("ArrowLeft", "ArrowRight") and not _null(target.closest("[data-step]")):
+            event.preventDefault()  # step-through: arrows on the controls go back and forth
+            self.step("prev" if key == "ArrowLeft" else "next")
+            return
+        if not self.board.contains(target):
+            return
         self.keyboard = True
         cell_el = target.closest("[data-cell]")
         if _null(cell_el):
@@ -378,6 +384,8 @@ class SceneEmbed:
     def render(self, announce: str | None = None, focus: str | None = None) -> None:
         """Redraw the scene; its board element is ``#board`` (DESIGN.md §3 hooks)."""
         from .scenes import figure_html
+        width = self.section.clientWidth or window.innerWidth
+        self.board.ui["narrow"] = bool(width and width < NARROW_BELOW)  # Altiplano's phone layout
         self.section.innerHTML = figure_html(self.board).replace(
             'class="scene"', 'class="scene embed-scene"', 1).replace(
             'class="board scene-board"', 'id="board" class="board scene-board"', 1)
