@@ -343,6 +343,7 @@ class App:
         game is not touched: "Back to the game" resumes it."""
         from altibox.core.scenes import find_scene
         info = GAMES[game].INFO
+        t0 = window.performance.now()
         has_save = self.storage.load_save(game) is not None
         root = by_id("rules")
         root.innerHTML = howto.howto_html(game, back=f"?game={game}" if has_save else None)
@@ -356,6 +357,8 @@ class App:
                 continue
             self.scene_boards[sid] = board
             self.render_scene(fig, board)
+        # how long the page's Python took to build every live board (read by benchmarks)
+        root.setAttribute("data-render-ms", f"{window.performance.now() - t0:.1f}")
         document.documentElement.dataset.game = game
         by_id("title").textContent = f"How to play {info.name}"
         document.title = f"How to play · {info.name} · Altibox"
@@ -435,8 +438,10 @@ class App:
         s, turns = self.session, self.turns
         viewer, withhold = turns.viewer(s.states)
         last_player = s.module.current_player(s.states[-2]) if s.ply else None
+        turn = self.status()[1] if not s.module.is_over(s.state) else None
         return Frame(view=s.module.view(s.state, viewer), viewer=viewer, withhold=withhold,
-                     ui=self.ui, names=tuple(s.names), last=s.last_move, last_player=last_player)
+                     ui=self.ui, names=tuple(s.names), last=s.last_move, last_player=last_player,
+                     turn=turn)
 
     def status(self) -> tuple[str, int | None]:
         """``#status`` words and the seat whose turn the page shows (its dot)."""
@@ -503,6 +508,10 @@ class App:
         result = by_id("result")
         result.innerHTML = pages.result_html(module, state, names)
         result.hidden = out is None
+        line = by_id("log-result")
+        if not is_null(line):
+            line.textContent = pages.result_line(module, state, names)
+            line.hidden = out is None
         by_id("undo").disabled = not self.can_undo()
         by_id("redo").disabled = not self.can_redo()
         by_id("confirm").hidden = not turns.needs_confirm(s.states)
@@ -632,12 +641,14 @@ class App:
         if frame.viewer is None or frame.withhold or s.module.is_over(s.state) \
                 or frame.viewer != s.module.current_player(s.state) \
                 or not self.turns.is_person(frame.viewer):
+            cell_el = target.closest("[data-cell]")
             if not bui.explains:
                 return
-            cell_el = target.closest("[data-cell]")
             who = self.turns.privacy(s.states)
             bot = self.turns.bot_to_move(s.states)
-            if bot is not None:
+            if s.module.is_over(s.state):
+                why = "The game is over: Rematch, or start a new game."
+            elif bot is not None:
                 why = f"Wait for {s.names[bot]}: the computer is choosing its move."
             elif self.turns.needs_confirm(s.states):
                 why = "End the turn first (End turn), or undo."
@@ -667,13 +678,13 @@ class App:
             self.render(t0=t0)
         else:
             selected = self.ui.get("selected")
-            had = selected is not None
             why = bui.why_not(frame, cell, selected)
-            bui.select(self.ui, None)
-            if why:
+            if why:  # a click that plays nothing: say why in the page, keep the selection (issue 12)
                 self.hint(why)
                 self.render(t0=t0, hint_kept=True)
                 return
+            had = selected is not None
+            bui.select(self.ui, None)
             words = pages.status_words(s.module, s.state, s.names)
             self.render(announce=None if had else f"Nothing to play from there. {words}", t0=t0)
 
@@ -685,6 +696,10 @@ class App:
             self.notice(f"That move is not allowed: {exc}")
             return
         self.turns.moved(s.states)
+        if not self.turns.is_person(s.module.current_player(s.states[-2])):
+            # a bot's move is announced as the log shows it (Altiplano: a secret placement
+            # reads "NAME plans", never what was placed where)
+            words = self.board_ui.log_entries(s.states, s.log, s.names)[-1][1]
         self.board_ui.select(self.ui, None)
         self.ui["just_selected"] = None
         self.ui["focus"] = self.board_ui.focus_after(notation)
@@ -891,6 +906,10 @@ class App:
             self.redo()
         elif action == "newgame" and self.game_id:
             self.show_setup()
+        elif action == "rematch" and self.session is not None:
+            self.begin(self.session.rematch())
+            if self.keyboard:
+                self.focus_cell(None)
         elif action == "dismiss":
             by_id("notice").hidden = True
         elif action == "confirm":

@@ -12,7 +12,9 @@ The page calls, for the game shown:
 - ``svg(frame)`` for the board, from one :class:`Frame` (the view to draw and the page's
   selection);
 - ``selectable(frame)``, ``select(ui, cell)``, ``is_selected(ui, cell)`` for two-step choices
-  (a source, then a ``data-move`` target), ``focus_after(move)`` for keyboard play.
+  (a source, then a ``data-move`` target), ``focus_after(move)`` for keyboard play;
+- ``why_not(frame, cell)``: the words the page shows when a click on ``cell`` plays nothing
+  (issue 12); by default the game's ``words.why_not(view, cell, names)``.
 """
 
 from __future__ import annotations
@@ -36,6 +38,8 @@ class Frame:
         names: every seat's name.
         last: notation of the last move, or None.
         last_player: the seat that played it, or None.
+        turn: the seat the page shows as having the turn (``#status``'s dot; while End turn is
+            awaited still the mover's), or None: one truth for status, dot and panels.
     """
 
     view: Any
@@ -45,6 +49,7 @@ class Frame:
     names: tuple[str, ...] = ()
     last: str | None = None
     last_player: int | None = None
+    turn: int | None = None
 
 
 class BoardUI:
@@ -126,6 +131,7 @@ class AltoUI(BoardUI):
     """Alto: select a source cell, then click one of its destinations (``data-move``)."""
 
     game_id = "alto"
+    explains = True
 
     def selectable(self, frame):
         """The source cells of the legal moves (``a1b2`` starts at ``a1``; placements have none)."""
@@ -141,12 +147,20 @@ class AltoUI(BoardUI):
     def focus_after(self, move):
         return move[-2:]
 
+    def why_not(self, frame, cell, selected=None):
+        """Alto's words (``alto.why_not``): no disc there, no legal destination from there, that
+        disc cannot go there; a click outside every cell says nothing and keeps the selection."""
+        if cell is None:
+            return None
+        return self.module.why_not(frame.view, cell, list(frame.names), selected)
+
 
 class AltitudeUI(BoardUI):
     """Altitude: the drawn card is the current choice; clicking a hand card makes that card
     the choice; legal targets for the choice carry ``data-move``."""
 
     game_id = "altitude"
+    explains = True
 
     def position(self, state):
         return self.module.public_position(state)
@@ -174,8 +188,18 @@ class AltitudeUI(BoardUI):
         return self.module.render_svg(frame.view, {
             "selected": frame.ui.get("selected"), "names": list(frame.names),
             "focus": frame.ui.get("focus"), "withhold": frame.withhold,
-            "last": frame.last, "last_player": frame.last_player,
+            "last": frame.last, "last_player": frame.last_player, "turn": frame.turn,
+            "narrow": bool(frame.ui.get("narrow")),
         })
+
+    def why_not(self, frame, cell, selected=None):
+        """Altitude's words (``altitude.why_not``) for the current choice (the drawn card or
+        the selected hand card): that card cannot go there because…, not your turn."""
+        if frame.withhold:
+            return "End the turn first (End turn), or undo."
+        if cell is None:
+            return None
+        return self.module.why_not(frame.view, cell, list(frame.names), frame.ui.get("selected"))
 
 
 def altiplano_secret(before: Any, move: str) -> bool:

@@ -55,17 +55,45 @@ def turn_status(module: Any, states: list, turns: Any, names: list[str]) -> tupl
     return status_words(module, state, names), turn
 
 
+def ranking(out: Any) -> list[int]:
+    """The seats in rank order: winners first (a tie-break may have left tied players behind
+    them), then by score, highest first; equal seats keep seat order."""
+    return sorted(range(len(out.scores)), key=lambda p: (p not in out.winners, -out.scores[p], p))
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def result_headline(module: Any, state: Any, out: Any, names: list[str] | None = None) -> str:
-    """One line: who won and with what score."""
+    """One line: who won, scores in rank order (issue 12), e.g. ``"White wins 18–17"``
+    (never ``17–18``), ``"Anna wins: Anna 31, Tim 28, Bo 20"``, ``"Draw 14–14"``,
+    ``"Anna and Tim share the win: Anna 30, Tim 30, Bo 30"``; solo: ``"Game over: 57 points"``."""
     names = seat_names(module, state, names)
     if len(names) == 1:
         return f"Game over: {out.scores[0]} points"
-    scores = "–".join(str(s) for s in out.scores)
+    order = ranking(out)
+    winners = [names[w] for w in order if w in out.winners]
+    if len(names) == 2:
+        scores = " " + "–".join(str(out.scores[p]) for p in order)
+    else:
+        scores = ": " + ", ".join(f"{names[p]} {out.scores[p]}" for p in order)
     if len(out.winners) == 1:
-        return f"{names[out.winners[0]]} wins, {scores}"
+        return f"{winners[0]} wins{scores}"
     if len(out.winners) == len(names):
-        return f"Draw, {scores}"
-    return f"{' and '.join(names[w] for w in out.winners)} share the win, {scores}"
+        return f"Draw{scores}"
+    return f"{_and(winners)} share the win{scores}"
+
+
+def result_line(module: Any, state: Any, names: list[str] | None = None) -> str:
+    """The line shown after the last move once the game is over (not an ``li`` of ``#log``):
+    the headline and why, naming every tied player; ``""`` while the game runs."""
+    out = module.outcome(state)
+    if out is None:
+        return ""
+    names = seat_names(module, state, names)
+    why = module.explain(state, out, names)
+    return f"{result_headline(module, state, out, names)}. {why}".strip()
 
 
 def scores_html(module: Any, state: Any, names: list[str] | None = None) -> str:
@@ -127,11 +155,15 @@ def log_html(log: list[tuple[str, str]], first: int = 1) -> str:
 
 
 def result_html(module: Any, state: Any, names: list[str] | None = None) -> str:
-    """The game-over panel: headline, and why the game was decided (the score pad below shows
-    the breakdown)."""
+    """The game-over panel (the headline is ``#status``'s): why the game was decided (the score pad below shows
+    the breakdown), and the way on: **Rematch** (same seats, names and options, a new deal)
+    and **New game** (the form)."""
     out = module.outcome(state)
     if out is None:
         return ""
-    why = module.explain(state, out, seat_names(module, state, names))
-    return (f'<h2>Game over</h2>'
-            + (f'<p class="why">{esc(why)}</p>' if why else ""))
+    names = seat_names(module, state, names)
+    why = module.explain(state, out, names)
+    return ('<h2>Game over</h2>'
+            + (f'<p class="why">{esc(why)}</p>' if why else "")
+            + '<p class="actions"><button type="button" class="primary" data-action="rematch">Rematch</button>'
+              '<button type="button" data-action="newgame">New game</button></p>')

@@ -58,6 +58,15 @@ class Session:
         opts = resolve_options(module.OPTIONS, options or {})
         return cls(game_id, module.new_game(seed=seed, players=players, **opts), meta)
 
+    def rematch(self, seed: int | None = None) -> "Session":
+        """A new game with the same seats, names and options, and a new deal (issue 12: the
+        end screen's Rematch). ``seed`` None: a fresh random seed."""
+        state0 = self.states[0]
+        meta = {k: self.meta[k] for k in ("names", "seats") if k in self.meta}
+        seed = new_seed() if seed is None else check_seed(seed)
+        return Session(self.game_id, self.module.new_game(
+            seed=seed, players=self.module.num_players(state0), **dict(state0.options)), meta)
+
     @classmethod
     def from_record(cls, game_id: str, record: Any) -> "Session":
         """Rebuild a game from a record dict by replaying every move under the rules.

@@ -10,9 +10,12 @@ sharing one device (and bots):
   (:func:`turn_ended`: the seat to act changes, or the same seat starts a new turn, e.g.
   Altitude's double turn), or when the game ends; not after every move.
 - When a *person's* step ends and what follows is private (the next seat's step is private, or the
-  ply revealed something new to the mover, e.g. Altitude's next draw in a solo game), the page asks the mover to **end the turn** (``#confirm``)
-  before anything new is shown; until then the mover may undo. End turn commits: undo never goes
-  back before it.
+  ply revealed something new to the mover, e.g. Altitude's double turn), the page asks the mover
+  to **end the turn** (``#confirm``) before anything new is shown; until then the mover may undo.
+  End turn commits: undo never goes back before it.
+- A solo game (one seat) never asks End turn and never hides the player's own cards: there is
+  nobody to hide them from. The next draw is shown at once and is itself the barrier: undo never
+  goes back past a card the player has seen (issue 12).
 - The pass-the-device screen (``#privacy``) shows before a person's private step while more than
   one person shares the device and the next person has not said they hold it; it is rendered from
   the public view. Bot seats need no privacy screen; a game with one person never shows it.
@@ -221,8 +224,8 @@ class Turns:
         shown = self.reveals(states, ply)
         if None in shown:
             self.floor = ply
-        if not m.INFO.hidden or m.is_over(after) or not self.is_person(actor):
-            self.open = False
+        if not m.INFO.hidden or m.is_over(after) or not self.is_person(actor) or len(self.seats) == 1:
+            self.open = False  # solo: no End turn; the next draw is a barrier once it is shown
             return
         self.open = turn_ended(m, before, after) and (actor in shown or m.private_step(after))
 

@@ -50,11 +50,19 @@ def play_game(page, state, rng, check_privacy=True, max_plies=10_000):
         state = altitude.apply(state, move)
         assert page.locator("#board").get_attribute("data-position") == altitude.public_position(state)
         if altitude.outcome(state) is None:
-            # the turn is open: with several people the hand goes face down at once; alone, the
-            # player keeps their hand but not the next drawn card until they end the turn
-            alone = altitude.num_players(state) == 1
+            if altitude.num_players(state) == 1:
+                # alone: no End turn and nothing hidden; the next card is shown at once and is
+                # the undo barrier (issue 12)
+                assert page.locator("#confirm").is_hidden()
+                if check_privacy:
+                    assert hand_cells(page) == sorted(state.hands[0])
+                if state.phase == "draw":
+                    assert page.locator('#board [data-cell="drawn"]').count() == 1
+                    assert page.locator("#undo").is_disabled()
+                continue
+            # the turn is open: with several people the hand goes face down at once
             if check_privacy:
-                assert hand_cells(page) == (sorted(state.hands[me]) if alone else [])
+                assert hand_cells(page) == []
             assert page.locator('#board [data-cell="drawn"]').count() == 0
             page.locator("#confirm").click()
     return state, ply

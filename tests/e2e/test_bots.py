@@ -19,6 +19,16 @@ catch (e) {}
 """
 
 
+ANNOUNCED = """
+window.__announced = [];
+document.addEventListener("DOMContentLoaded", () => {
+  const box = document.getElementById("announce");
+  new MutationObserver(() => window.__announced.push(box.textContent))
+    .observe(box, {childList: true, characterData: true, subtree: true});
+});
+"""
+
+
 def wait_ply(page, ply: int) -> None:
     page.wait_for_selector(f'#board[data-ply="{ply}"]', state="attached")
 
@@ -209,7 +219,7 @@ def test_altiplano_a_person_and_a_bot_play_a_round(open_app):
 
     from .test_altiplano import check_hidden, choose
 
-    page = open_app(f"?game=altiplano&new=1&seed={SEED}&players=2&seat2=easy", init_script=FAST)
+    page = open_app(f"?game=altiplano&new=1&seed={SEED}&players=2&seat2=easy", init_script=FAST + ANNOUNCED)
     page.set_default_timeout(60_000)
     rec = saved_record(page, "altiplano")
     names = rec["meta"]["names"]
@@ -242,3 +252,31 @@ def test_altiplano_a_person_and_a_bot_play_a_round(open_app):
         click_move(page, state, str(choose(rng, state, 0.1)))
         page.wait_for_selector(f'#board:not([data-ply="{ply}"])', state="attached")
     assert state.round == 2 and asked >= 1
+    # the bot's secret placements were never announced (screen readers read #announce aloud)
+    from altibox.altiplano import words as W
+    from web.games import altiplano_secret
+
+    heard = "\n".join(page.evaluate("window.__announced"))
+    secret = [W.describe(states[k], m, names) for k, m in enumerate(rec["moves"])
+              if A.current_player(states[k]) == 1 and altiplano_secret(states[k], m)]
+    assert secret and heard
+    assert not [w for w in secret if w in heard]
+
+
+def test_altitude_bots_only_watched_to_the_end_answer_clicks_during_their_turns(open_app):
+    page = open_app(f"?game=altitude&new=1&seed={SEED}&players=2&seat1=random&seat2=easy")
+    # a click during the bots' turns is handled: "Faster bots" switches on while they play
+    page.wait_for_selector('html[data-bot="thinking"]', state="attached")
+    page.locator("#log").click()
+    page.locator("#botfast").click()
+    assert page.locator("#botfast").get_attribute("aria-pressed") == "true"
+    page.wait_for_selector("#status[data-winners]", state="attached", timeout=600_000)
+    assert page.locator("#confirm").is_hidden() and page.locator("#privacy").is_hidden()
+    record = saved_record(page, "altitude")
+    state = altitude.replay(record, upto=0)
+    for k, move in enumerate(record["moves"]):
+        level = ("random", "easy")[altitude.current_player(state)]
+        assert move == bot_move("altitude", state, level, k), f"ply {k + 1}"
+        state = altitude.apply(state, move)
+    out = altitude.outcome(state)
+    assert page.locator("#status").get_attribute("data-winners") == ",".join(map(str, out.winners))

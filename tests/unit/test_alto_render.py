@@ -51,8 +51,10 @@ def test_tile_classes_and_aria_labels():
     assert sum(v == "tile-black" for v in side.values()) == 5
     assert sum(v == "tile-none" for v in side.values()) == 1
     assert cs["c2"].get("aria-label") == (
-        "c2, stack tile, bright side, flips to all directions, 3 discs bottom to top: red, white, white, can move")
-    assert cs["c3"].get("aria-label") == "c3, stack tile, black side, removed after a move from it, one red disc, can move"
+        "c2, stack tile, bright side, flips to all directions, 3 discs bottom to top: red, white, white, "
+        "can move: any disc may move, red or white")
+    assert cs["c3"].get("aria-label") == ("c3, stack tile, black side, removed after a move from it, one red disc, "
+                                          "can move: any disc may move, red or white")
     assert cs["d2"].get("aria-label") == "d2, no tile, no discs"
     assert cs["b2"].get("aria-label") == "b2, diagonal tile, black side, removed after a move from it, no discs"
 
@@ -205,3 +207,57 @@ def test_every_position_of_a_game_renders_well_formed():
     assert n == len(s.moves) >= 32
     root = parse(alto.render_svg(s, {"last": last}))
     assert len([g for g in root.iter(NS + "g") if classes(g) & {"disc-r", "disc-w"}]) == 16
+
+
+def test_last_move_is_an_outline_and_corner_marker_not_a_tint():
+    """Issue 12: the last-move mark must not change which face a tile seems to show."""
+    root = parse(alto.render_svg(alto.from_position(MOVEMENT), {"last": "b2c3"}))
+    cs = cells(root)
+    for name in ("b2", "c3"):
+        mark = next(e for e in cs[name].iter() if "hl-last" in classes(e))
+        ring = mark.find(NS + "rect")
+        assert ring.get("fill") == "none" and ring.get("stroke") == render._HL_LAST
+        assert mark.find(NS + "path") is not None          # the corner marker
+        assert all(e.get("fill-opacity") is None for e in mark.iter())
+    # the tile itself keeps its face colour (b2 shows its black side, "od")
+    tile = next(e for e in cs["b2"].iter() if "tile" in classes(e))
+    assert tile.get("fill") == render._BLACK_FILL
+    # from and to differ: the source's ring is dashed
+    dashed = {n: next(e for e in cs[n].iter() if "hl-last" in classes(e)).find(NS + "rect").get("stroke-dasharray")
+              for n in ("b2", "c3")}
+    assert dashed["b2"] and dashed["c3"] is None
+
+
+def test_hover_text_says_any_disc_may_move_and_removed_discs_stay():
+    root = parse(alto.render_svg(alto.from_position(MOVEMENT)))
+    cs = cells(root)
+    titles = {n: g.find(NS + "title") for n, g in cs.items()}
+    movable = sorted(n for n, t in titles.items() if t is not None and "Any disc may move" in t.text)
+    assert len(movable) == 11 and "a4" in movable   # every source of a legal move, white or red
+    assert "any disc may move" in cs["a4"].get("aria-label")
+    final = cells(parse(alto.render_svg(alto.from_position(FINAL))))
+    t = final["b3"].find(NS + "title")
+    assert t is not None and "no tile: these discs stay here for good" in t.text
+    assert "its discs stay here for good" in final["b3"].get("aria-label")
+    assert "Any disc may move" not in final["a4"].find(NS + "title").text   # the game is over
+
+
+def test_status_says_any_disc_in_the_movement_phase():
+    from altibox.alto import words
+
+    assert words.prompt(alto.from_position(MOVEMENT)) == "White to move — any disc"
+    assert words.prompt(alto.new_game(seed=7), ["Ann", "Bob"]) == "Ann to place a disc (8 left)"
+
+
+def test_the_end_marks_what_every_disc_scored():
+    """Issue 12: at the end each disc carries its level and each square says what it scored."""
+    st = alto.from_position(FINAL)
+    assert alto.is_over(st)
+    root = parse(alto.render_svg(alto.view(st, None)))
+    levels = sorted(int(g.get("data-level")) for g in root.iter() if g.get("data-level"))
+    assert levels == sorted(k for c in st.cells for k in range(1, len(c.stack) + 1))
+    b3 = cells(root)["b3"]   # "wwwrwr": white 1+2+3+5 = 11, red 4+6 = 10
+    tag = next(g for g in b3.iter() if "score-tag" in classes(g))
+    assert "".join(tag.itertext()) == "R+10W+11"
+    running = parse(alto.render_svg(alto.from_position(MOVEMENT)))
+    assert not [g for g in running.iter() if g.get("data-level") or "score-tag" in classes(g)]

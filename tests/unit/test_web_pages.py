@@ -26,7 +26,7 @@ def test_scores_table_matches_the_rulebook_example():
 
 def test_status_and_result_words():
     state = alto.from_position(SCORING)
-    assert pages.status_words(alto, state) == "Red wins, 20–17"
+    assert pages.status_words(alto, state) == "Red wins 20–17"
     assert "Red scores more points: 20 against 17." in pages.result_html(alto, state)
     tie = alto.from_position(T1)
     assert "more discs at level 4 (1 against 0)" in pages.result_html(alto, tie)
@@ -106,3 +106,54 @@ def test_every_game_with_a_page_has_a_form_from_its_facts():
         assert [f.label for f in info.form] == [lg for lg in legends if lg not in ("Names", "Who plays")]
         assert ("Who plays" in legends) == (info.seats is not None)
         assert ("Names" in legends) == (info.seats is None)
+
+
+def _swap_colours(apn: str) -> str:
+    cells, rest = apn.split(" ", 1)
+    return cells.translate(str.maketrans("rw", "wr")) + " " + rest
+
+
+def test_headline_scores_in_rank_order_with_names_and_the_ways_on():
+    """Issue 12: "White wins 18–17", never "17–18"; Rematch and New game at the end."""
+    state = alto.from_position(_swap_colours(SCORING))
+    assert alto.outcome(state).scores == (17, 20)
+    assert pages.status_words(alto, state) == "White wins 20–17"
+    assert pages.status_words(alto, state, ["Ann", "Bob"]) == "Bob wins 20–17"
+    root = parse(pages.result_html(alto, state, ["Ann", "Bob"]))
+    assert root.find("h2").text == "Game over"
+    assert [b.get("data-action") for b in root.iter("button")] == ["rematch", "newgame"]
+    assert pages.result_line(alto, state) == "White wins 20–17. White scores more points: 20 against 17."
+    assert pages.result_line(alto, alto.new_game(seed=7)) == ""
+    tie = alto.from_position(T1)
+    assert pages.result_line(alto, tie).startswith("Red wins 14–14. Scores are tied at 14.")
+
+
+def test_altitude_three_tied_on_points_every_tied_player_is_explained():
+    """Issue 12: tiebreak=most_cards_in_mountain, 4 players, three tied: the one the tie-break
+    leaves out is named with their card count, in the status line and the result line."""
+    from altibox import altitude
+    from altitude_support import rows
+
+    # heights 2, 2, 2 (3 points: levels 2 + empty hand 1), the last player 1 level (2 points)
+    a = rows({1: [5, 7], 2: [9]})
+    b = rows({1: [6, 8, 10], 2: [11, 12]})
+    c = rows({1: [13, 14, 15], 2: [16, 17]})
+    d = rows({1: [18]})
+    st = _over_altitude(altitude, [a, b, c, d], {"tiebreak": "most_cards_in_mountain"})
+    out = altitude.outcome(st)
+    assert out.scores == (3, 3, 3, 2) and out.winners == (1, 2) and out.reason == "shared"
+    names = ["Anna", "Tim", "Bo", "Eve"]
+    assert pages.status_words(altitude, st, names) == "Tim and Bo share the win: Tim 3, Bo 3, Anna 3, Eve 2"
+    line = pages.result_line(altitude, st, names)
+    assert line.endswith("Anna, Tim and Bo are tied on 3 points; Tim and Bo share the win with the most "
+                         "cards in their mountains (Anna 3, Tim 5 and Bo 5).")
+
+
+def _over_altitude(altitude, mountains, options):
+    import json
+
+    from altitude_support import position
+
+    text = position(players=len(mountains), phase="over", current=None, mountains=mountains,
+                    hands=[[] for _ in mountains], options=options)
+    return altitude.from_position(text)

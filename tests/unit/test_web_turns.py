@@ -70,18 +70,16 @@ def test_two_people_privacy_end_turn_and_undo_only_inside_the_open_turn():
     assert t.floor == 1
 
 
-def test_solo_has_no_privacy_screen_and_the_next_draw_is_the_barrier():
+def test_solo_has_no_privacy_screen_no_end_turn_and_the_next_draw_is_the_barrier():
     m = toy()
     states = [ToyState(1, 0)]
     t = Turns(m, ["person"])
     assert t.privacy(states) is None and t.viewer(states) == (0, False)
     play(m, t, states)
-    assert t.needs_confirm(states) and t.viewer(states) == (0, True)   # next card not shown yet
-    assert t.undo_target(states) == 0
-    t.end_turn(states)
-    assert t.viewer(states) == (0, False) and t.undo_target(states) is None
-    t.saw(states, 0)
-    assert t.floor == 1
+    # no End turn, and the player's own cards (with the next draw) are shown at once
+    assert not t.needs_confirm(states) and t.viewer(states) == (0, False)
+    t.saw(states, 0)                       # the page drew the next card: undo cannot cross it
+    assert t.floor == 1 and t.undo_target(states) is None
 
 
 def test_a_double_turn_asks_to_end_the_first_turn_without_passing_the_device():
@@ -202,11 +200,10 @@ def test_altitude_solo_never_passes_the_device_and_undo_stops_at_each_draw():
         t.moved(states)
         if altitude.is_over(states[-1]):
             break
-        # acted: the next card lies face down; undo is still possible until End turn
-        assert t.needs_confirm(states) and t.viewer(states) == (0, True)
-        assert t.undo_target(states) == len(states) - 2
-        t.end_turn(states)
-        assert t.undo_target(states) is None
+        # acted: no End turn; the next card is shown at once and undo cannot cross that draw
+        assert not t.needs_confirm(states) and t.viewer(states) == (0, False)
+        t.saw(states, 0)
+        assert t.undo_target(states) is None and t.floor == len(states) - 1
 
 
 def test_altiplano_planning_is_private_and_its_end_shows_everything_at_once():
@@ -245,3 +242,30 @@ def test_altiplano_planning_is_private_and_its_end_shows_everything_at_once():
     # no privacy screen and no End turn
     assert states[-1].phase == "actions" and t.floor == len(states) - 1
     assert not t.needs_confirm(states) and t.privacy(states) is None
+
+
+def test_altitude_solo_undo_works_where_no_card_is_drawn():
+    """Solo final building draws nothing: each placement may be taken back, the game's last
+    move may not (the final score shows every card)."""
+    from altibox import altitude
+
+    states = [altitude.new_game(seed=11, players=1)]   # seed 11 keeps 3 final moves
+    t = Turns(altitude, ["person"])
+    while states[-1].phase != "final":
+        t.saw(states, 0)
+        legal = altitude.legal_moves(states[-1])
+        states.append(altitude.apply(states[-1], next((m for m in legal if str(m).startswith("A ")), legal[0])))
+        t.moved(states)
+        assert not t.needs_confirm(states)
+    t.saw(states, 0)
+    undone = 0
+    while not altitude.is_over(states[-1]):
+        states.append(altitude.apply(states[-1], altitude.legal_moves(states[-1])[0]))
+        t.moved(states)
+        t.saw(states, 0)
+        if altitude.is_over(states[-1]):
+            assert t.undo_target(states) is None
+        else:
+            assert t.undo_target(states) == len(states) - 2
+            undone += 1
+    assert undone >= 1

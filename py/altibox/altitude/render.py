@@ -46,6 +46,8 @@ not set ``transform`` on them; hover effects move the inner ``.lift`` group).
   game or on a double turn) lies face down until they end the turn.
 * ``last``, ``last_player``: the notation of the last move and who played it; its target
   slot is outlined.
+* ``turn``: the seat whose panel says TO PLAY (default: the view's ``current_player``); the
+  page passes the seat its status line names, so status, dot and panel never disagree.
 """
 
 from __future__ import annotations
@@ -91,7 +93,7 @@ _STYLE = (
     ".altitude-board .turn-t{font-size:11px;font-weight:800;fill:#fff;letter-spacing:.06em}"
     ".altitude-board .lvl{fill:#e9e3d6}"
     ".altitude-board .level{font-size:12px;font-weight:700;fill:#5a5e69}"
-    ".altitude-board .lvl-cap{font-size:8px;font-weight:700;fill:#8a8e98;letter-spacing:.08em}"
+    ".altitude-board .lvl-cap{font-size:11px;font-weight:700;fill:#8a8e98;letter-spacing:.08em}"
     ".altitude-board .row-line{stroke:#e4ddcf;stroke-dasharray:2 4}"
     ".altitude-board .ground{fill:#d8ccb4}"
     ".altitude-board .shadow{fill:#2a2118;opacity:.2}"
@@ -105,12 +107,12 @@ _STYLE = (
     ".altitude-board .back-peak{fill:#dfe8f5;opacity:.85}"
     ".altitude-board .value{font-size:28px;font-weight:800;fill:#1f2430;text-anchor:middle;"
     "letter-spacing:-.02em}"
-    ".altitude-board .kindname{font-size:8px;font-weight:800;text-anchor:middle;"
+    ".altitude-board .kindname{font-size:11px;font-weight:800;text-anchor:middle;"
     "letter-spacing:.05em}"
     ".altitude-board .kindname.cable{fill:#7a4b0c}"
     ".altitude-board .kindname.avalanche{fill:#1e4e8c}"
     ".altitude-board .kindname.sb{fill:#b42318}"
-    ".altitude-board .species{font-size:9px;font-weight:700;fill:#fff;text-anchor:middle}"
+    ".altitude-board .species{font-size:11px;font-weight:700;fill:#fff;text-anchor:middle}"
     ".altitude-board .banner{fill:#2f7d32}"
     ".altitude-board .banner.dahut{fill:#6b2fa0}"
     ".altitude-board .hole{fill:#fff;fill-opacity:.5;stroke:#9aa7b4;stroke-width:1.5;"
@@ -127,13 +129,33 @@ _STYLE = (
     ".altitude-board .cap{font-size:11px;font-weight:800;fill:#c9d5e6;letter-spacing:.08em}"
     ".altitude-board .hint{font-size:11px;fill:#9fb0c8}"
     ".altitude-board .count{font-size:22px;font-weight:800;fill:#fff;text-anchor:middle}"
-    ".altitude-board .count-s{font-size:9px;fill:#c9d5e6;text-anchor:middle}"
+    ".altitude-board .count-s{font-size:11px;fill:#c9d5e6;text-anchor:middle}"
     ".altitude-board .hidden-t{font-size:20px;font-weight:800;fill:#fff}"
     ".altitude-board .empty-pile{fill:#fff;fill-opacity:.06;stroke:#7f93b0;stroke-width:1.5;stroke-dasharray:5 4}"
     ".altitude-board .button rect{fill:#f5b301;stroke:#8a6400}"
     ".altitude-board .button text{font-size:16px;font-weight:800;fill:#1f2430;"
     "text-anchor:middle}"
     ".altitude-board [data-move],.altitude-board [role=button]{cursor:pointer}"
+    ".altitude-board .cable-v{font-size:20px;fill:#7a4b0c}"
+    ".altitude-board .endcap{font-size:13px;font-weight:800;fill:#5a5e69;letter-spacing:.06em}"
+    ".altitude-board .endnote{font-size:15px;font-weight:700;fill:#1f2430}"
+    ".altitude-board .endnote.bonus{fill:#2f7d32}"
+    ".altitude-board .scored circle{fill:#2f7d32;stroke:#fff;stroke-width:2}"
+    ".altitude-board .scored text{font-size:13px;font-weight:800;fill:#fff;text-anchor:middle}"
+    ".altitude-board.narrow .endcap,.altitude-board.narrow .endnote{font-size:22px}"
+    ".altitude-board .end-card .kindname,.altitude-board .end-card .species{display:none}"
+    ".altitude-board.narrow .scored text{font-size:22px}"
+    # narrow (a phone): the board is drawn at about half size, so every text is at least 22
+    # units (11 CSS px) or left out where the card's picture already says it
+    ".altitude-board.narrow .name{font-size:24px}"
+    ".altitude-board.narrow .stat-t,.altitude-board.narrow .turn-t,.altitude-board.narrow .level,"
+    ".altitude-board.narrow .cap,.altitude-board.narrow .hidden-t,.altitude-board.narrow .button text"
+    "{font-size:22px}"
+    ".altitude-board.narrow .cable-v{font-size:24px}"
+    ".altitude-board.narrow .lvl-cap,.altitude-board.narrow .kindname,.altitude-board.narrow .species,"
+    ".altitude-board.narrow .hint,.altitude-board.narrow .count-s,.altitude-board.narrow .wide-only,"
+    ".altitude-board.narrow .you"
+    "{display:none}"
     "</style>"
 )
 
@@ -209,7 +231,7 @@ def _face_svg(card) -> str:
         out.append(f'<g transform="translate({CW - 10},11)">{icon}</g>')
     elif k == CABLE:
         out.append(_GONDOLA)
-        out.append(f'<text class="value" x="{mid:g}" y="63" style="font-size:20px;fill:#7a4b0c">0</text>')
+        out.append(f'<text class="value cable-v" x="{mid:g}" y="63">0</text>')
         out.append(f'<text class="kindname cable" x="{mid:g}" y="72">CABLE CAR</text>')
     elif k == AVALANCHE:
         out.append(_AVAL)
@@ -363,13 +385,15 @@ def render_svg(view: "dict[str, Any]", ui: "dict[str, Any] | None" = None) -> st
     hide = bool(ui.get("hide_hand")) or public
     withhold = bool(ui.get("withhold"))
     focus = ui.get("focus")
+    narrow = bool(ui.get("narrow"))
+    over = phase == "over"
     if hide or withhold:
         legal = []
         selected = None
     hand = [] if hide else list(view["hand"])
     drawn = None if hide or withhold else view.get("drawn")
     face_down = withhold and not hide and view.get("drawn") is not None
-    current = view.get("current_player")
+    current = ui["turn"] if "turn" in ui else view.get("current_player")
 
     # which moves belong to the current choice, by the cell they land on
     cell_moves: "dict[str, str]" = {}
@@ -404,19 +428,27 @@ def render_svg(view: "dict[str, Any]", ui: "dict[str, Any] | None" = None) -> st
     parts: "list[str]" = []
     y = 0.0
     for i, q in enumerate(order):
-        y = _panel(parts, view, q, y, names[q], q == me and not hide, current == q,
-                   by_id, deck, cell_moves, focus, last_cell)
+        y = _panel(parts, view, q, y, names[q], q == me and not hide and not over, current == q,
+                   by_id, deck, cell_moves, focus, last_cell, narrow)
         y += GAP
         if i == 0:
             y = _tray(parts, view, y, hand, drawn, hide, legal, phase, selected, selectable,
-                      setup_moves, focus, by_id, names[me], me, face_down)
+                      setup_moves, focus, by_id, names[me], me, face_down, narrow)
             y += GAP
     total_h = y - GAP
-    head = (f'<svg xmlns="http://www.w3.org/2000/svg" class="altitude-board" '
+    head = (f'<svg xmlns="http://www.w3.org/2000/svg" class="altitude-board{" narrow" if narrow else ""}" '
             f'viewBox="0 0 {W} {total_h:g}" width="{W}" height="{total_h:g}" '
             f'role="group" aria-label="Altitude board" data-phase="{_esc(phase)}" '
             f'data-ply="{int(view.get("ply", 0))}">')
     return head + _STYLE + "".join(parts) + "</svg>"
+
+
+def _animal_points(view, card) -> int:
+    """Points of an animal from level 4 up (rules: Scoring; options animal_points, dahut_points)."""
+    opts = view.get("options") or {}
+    if card.species == DAHUT:
+        return int(opts.get("dahut_points", 1))
+    return int(opts.get("animal_points", 1))
 
 
 def _clip_name(name: str, limit: int) -> str:
@@ -424,7 +456,7 @@ def _clip_name(name: str, limit: int) -> str:
 
 
 def _panel(parts, view, q, py, name, own, to_play, by_id, deck, cell_moves, focus,
-           last_cell) -> float:
+           last_cell, narrow=False) -> float:
     """Player q's mountain panel at height ``py``; returns its bottom edge."""
     mt = view["mountains"][q]
     opens = _open_slots(mt, deck.kind, deck.value)
@@ -452,6 +484,9 @@ def _panel(parts, view, q, py, name, own, to_play, by_id, deck, cell_moves, focu
     slots.sort()
     span = cmax - cmin + 1
     ph = HDR + PAD_T + (rows - 1) * DY + CH + PAD_B
+    final_hands = view.get("final_hands") if view.get("phase") == "over" else None
+    if final_hands is not None:
+        ph += END_STRIP
     ybase = py + HDR + PAD_T + (rows - 1) * DY
     x0 = X_AREA + (COLS - span) * SX / 2 - cmin * SX + (SX - CW) / 2
     colour = SEAT[q % 4]
@@ -472,34 +507,38 @@ def _panel(parts, view, q, py, name, own, to_play, by_id, deck, cell_moves, focu
     cy = py + HDR / 2
     parts.append(f'<circle cx="28" cy="{cy:g}" r="7" fill="{colour}" stroke="#fff" '
                  f'stroke-width="2"/>')
-    label = _esc(_clip_name(name, 30))
+    label = _esc(_clip_name(name, 14 if narrow else 30))
     you = '<tspan class="you"> (you)</tspan>' if own else ""
     parts.append(f'<text class="name" x="42" y="{cy + 5.5:g}">{label}{you}</text>')
     # right side: [TO PLAY] [Height h] [Hand k]
     x = W - 12
-    stats = ((f"Hand <tspan>{hand_n}</tspan>", 66), (f"Height <tspan>{height}</tspan>", 82))
+    stats = ((f"Hand <tspan>{hand_n}</tspan>", 96 if narrow else 66),
+             (f"Height <tspan>{height}</tspan>", 124 if narrow else 82))
+    ph_ = 30 if narrow else 22   # pill height
     for text, w in stats:
         x -= w
-        parts.append(f'<rect class="stat" x="{x}" y="{cy - 11:g}" width="{w - 6}" height="22" '
-                     f'rx="11"/><text class="stat-t" x="{x + (w - 6) / 2:g}" y="{cy + 4.5:g}" '
+        parts.append(f'<rect class="stat" x="{x}" y="{cy - ph_ / 2:g}" width="{w - 6}" height="{ph_}" '
+                     f'rx="{ph_ / 2:g}"/><text class="stat-t" x="{x + (w - 6) / 2:g}" y="{cy + (7.5 if narrow else 4.5):g}" '
                      f'text-anchor="middle">{text}</text>')
     if to_play:
         double = view.get("second_turn_pending") and view.get("phase") == "draw"
-        w = 104 if double else 78
+        w = (160 if double else 124) if narrow else (104 if double else 78)
         x -= w
         word = "TO PLAY \u00d72" if double else "TO PLAY"
-        parts.append(f'<rect x="{x}" y="{cy - 11:g}" width="{w - 6}" height="22" rx="11" '
+        parts.append(f'<rect x="{x}" y="{cy - ph_ / 2:g}" width="{w - 6}" height="{ph_}" rx="{ph_ / 2:g}" '
                      f'fill="{colour}"/><text class="turn-t" x="{x + (w - 6) / 2:g}" '
-                     f'y="{cy + 4:g}" text-anchor="middle">{word}</text>')
+                     f'y="{cy + (7.5 if narrow else 4):g}" text-anchor="middle">{word}</text>')
     # level numbers and guide lines
     lx = LABEL_W / 2 + 2
+    lw, lh = (36, 30) if narrow else (26, 22)
     parts.append(f'<text class="lvl-cap" x="{lx:g}" y="{py + HDR + 11:g}" '
                  f'text-anchor="middle">LEVEL</text>')
     for r in range(1, rows + 1):
         ry = ybase - (r - 1) * DY + 48
         parts.append(f'<path class="row-line" d="M{LABEL_W - 4},{ry:g} H{W - 14}"/>'
-                     f'<rect class="lvl" x="{lx - 13:g}" y="{ry - 11:g}" width="26" '
-                     f'height="22" rx="11"/><text class="level" x="{lx:g}" y="{ry + 4.5:g}" '
+                     f'<rect class="lvl" x="{lx - lw / 2:g}" y="{ry - lh / 2:g}" width="{lw}" '
+                     f'height="{lh}" rx="{lh / 2:g}"/><text class="level" x="{lx:g}" '
+                     f'y="{ry + (7.5 if narrow else 4.5):g}" '
                      f'text-anchor="middle">{r}</text>')
     gx = x0 - 8 + (cmin * SX)
     parts.append(f'<rect class="ground" x="{gx:g}" y="{ybase + CH - 3:g}" '
@@ -528,6 +567,13 @@ def _panel(parts, view, q, py, name, own, to_play, by_id, deck, cell_moves, focu
         else:
             parts.append(_face(by_id[cid]))
         parts.append("</g>")
+        scored = (final_hands is not None and cid is not None and r >= 4
+                  and by_id[cid].kind == ANIMAL)
+        if scored:
+            rad = 15 if narrow else 11
+            over.append(f'<g class="scored" transform="translate({cx + CW - 6:g},{cy2 + CH - 8:g})" '
+                        f'pointer-events="none" aria-hidden="true"><circle r="{rad}"/>'
+                        f'<text y="{7.5 if narrow else 4.5}">+{_animal_points(view, by_id[cid])}</text></g>')
         if mv is not None or cell == last_cell or cell == focus:
             # drawn above every card, so that no upper slot hides a lower target's marker
             ring = (_TARGETS[_mark_of(mv)] if mv is not None else "")
@@ -535,21 +581,62 @@ def _panel(parts, view, q, py, name, own, to_play, by_id, deck, cell_moves, focu
             over.append(f'<g transform="translate({cx:g},{cy2:g})" pointer-events="none">'
                         f'{ring}</g>')
     parts.extend(over)
+    if final_hands is not None:
+        _end_strip(parts, view, q, py + ph - END_STRIP, final_hands[q], by_id, narrow)
     parts.append("</g>")
     return py + ph
 
 
+END_STRIP = 96   # the end: a strip under each mountain with its hand and the hand bonus
+END_SCALE = 0.72
+
+
+def _end_strip(parts, view, q, y, hand, by_id, narrow) -> None:
+    """Player q's hand at the end, face up (every hand decides points, rules: Scoring), and
+    what it scored: the empty-hand bonus or the Saint Bernards kept."""
+    b = (view.get("outcome") or {}).get("breakdown") or []
+    part = b[q] if q < len(b) else {}
+    bonus = []
+    if part.get("hand"):
+        bonus.append(f"+{part['hand']} every card placed")
+    if part.get("saint_bernards"):
+        n = part["saint_bernards"]
+        bonus.append(f"+{n} Saint Bernard{'s' if n != 1 else ''} kept")
+    words = "HAND" if narrow else "HAND AT THE END"
+    parts.append(f'<g class="end-hand" data-player="{q}" transform="translate(0,{y:g})">'
+                 f'<path class="row-line" d="M14,4 H{W - 14}"/>'
+                 f'<text class="endcap" x="{LABEL_W + 4}" y="26">{words}</text>')
+    x = LABEL_W + (150 if narrow else 170)
+    scale = 0.8 if narrow else END_SCALE   # values stay >= 11 CSS px on a phone
+    if not hand:
+        parts.append(f'<text class="endnote" x="{x}" y="26">empty</text>')
+    for i, cid in enumerate(hand):
+        parts.append(f'<g class="end-card" data-card="{cid}" aria-label="{_esc(by_id[cid].label)}" '
+                     f'transform="translate({x + i * (CW * scale + 6):g},10) scale({scale})">'
+                     f'{_face(by_id[cid])}</g>')
+    if bonus:
+        bx = x + max(len(hand), 1) * (CW * scale + 6) + 12
+        parts.append(f'<text class="endnote bonus" x="{bx:g}" y="{26 if not narrow else 50}">'
+                     f'{_esc(", ".join(bonus))}</text>')
+    parts.append("</g>")
+
+
 def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable,
-          setup_moves, focus, by_id, my_name, me, face_down=False) -> float:
+          setup_moves, focus, by_id, my_name, me, face_down=False, narrow=False) -> float:
     """The tray at height ``ty``: drawn card, hand, pile, discard, pass; returns its bottom."""
     parts.append(f'<g class="tray" transform="translate(0,{ty:g})">')
     parts.append(f'<rect class="tray-bg" x="0" y="0" width="{W}" height="{TRAY_H}" rx="12"/>')
     top = 52            # top of a hand card (bottoms line up with the drawn card's)
     big_y = top + CH - CH * BIG   # top of the drawn card
     x = 18
-    if hide:
+    if view.get("phase") == "over":
+        parts.append(f'<text class="cap" x="{x}" y="22">THE END</text>'
+                     f'<text class="hidden-t" x="{x}" y="{top + 34}">'
+                     f'{"Hands: under each mountain" if narrow else "Every hand is shown under its mountain"}'
+                     f'</text>')
+    elif hide:
         k = view["hand_sizes"][me]
-        parts.append(f'<text class="cap" x="{x}" y="22">HAND \u00b7 FACE DOWN</text>')
+        parts.append(f'<text class="cap" x="{x}" y="22">{"HAND" if narrow else "HAND · FACE DOWN"}</text>')
         for i in range(k):
             parts.append(f'<g class="hidden-card" transform="translate({x + i * 22},{top})" '
                          f'aria-hidden="true">{_BACK}</g>')
@@ -559,7 +646,7 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
                      f'show when their player is ready.</text>')
     else:
         if face_down:
-            parts.append(f'<text class="cap" x="{x}" y="22">NEXT CARD</text>'
+            parts.append(f'<text class="cap" x="{x}" y="22">{"NEXT" if narrow else "NEXT CARD"}</text>'
                          f'<g class="hidden-card next-card" transform="translate({x},{big_y:g}) '
                          f'scale({BIG})" aria-label="your next card, face down until you end the '
                          f'turn" role="img">{_BACK}</g>')
@@ -568,7 +655,7 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
             card = by_id[drawn]
             live = selected is None and any(_move_card(m) is None and m != "pass"
                                             for m in legal)
-            parts.append(f'<text class="cap" x="{x}" y="22">DRAWN CARD</text>')
+            parts.append(f'<text class="cap" x="{x}" y="22">{"DRAWN" if narrow else "DRAWN CARD"}</text>')
             role = ' tabindex="0" role="button"' if legal else ""
             parts.append(f'<g class="drawn{" selected" if selected is None else ""}" '
                          f'data-cell="drawn"{role} aria-label="drawn card: {_esc(card_help(card))}'
@@ -583,7 +670,7 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
             parts.append("</g>")
             x += 112
         if "pass" in legal:
-            parts.append(f'<text class="cap" x="{x}" y="22">FINAL ROUND</text>')
+            parts.append(f'<text class="cap" x="{x}" y="22">{"FINAL" if narrow else "FINAL ROUND"}</text>')
             parts.append('<g class="button pass" data-cell="pass" data-move="pass" tabindex="0" '
                          f'role="button" aria-label="pass" transform="translate({x},{top + 14})">')
             parts.append('<rect width="92" height="44" rx="10"/>'
@@ -594,7 +681,9 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
             x += 92 + 26
         if hand:
             cap = "YOUR HAND"
-            if phase == "setup" and legal:
+            if narrow:
+                cap = "HAND"  # the status line says what to do; 22 units leave room for one word
+            elif phase == "setup" and legal:
                 cap += (" \u00b7 CHOOSE 2 CARDS TO RETURN TO THE PILE" if selected not in hand
                         else " \u00b7 NOW THE SECOND CARD TO RETURN")
             elif selected in hand and selected in selectable:
@@ -635,7 +724,7 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
     parts.append(f'<g class="pile" data-cell="pile" aria-label="draw pile: {pile_n} cards" '
                  f'transform="translate({px},{top})"><title>draw pile: {pile_n} cards; every turn '
                  f'starts with a draw from it</title>')
-    parts.append(f'<text class="cap" x="0" y="{22 - top}">PILE</text>')
+    parts.append(f'<text class="cap wide-only" x="0" y="{22 - top}">PILE</text>')
     if pile_n:
         parts.append(_BACK + f'<rect x="9" y="{CH / 2 - 17:g}" width="{CW - 18}" height="30" '
                      f'rx="6" fill="#2b3a55" opacity=".85"/>'
@@ -654,7 +743,8 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
         d_label += " \u2014 discard the drawn card"
     parts.append(f'<g class="discard" data-cell="discard"{d_attrs} aria-label="{_esc(d_label)}" '
                  f'transform="translate({dx},{top})"><title>{_esc(d_label)}</title>')
-    parts.append(f'<text class="cap" x="0" y="{22 - top}">DISCARD</text>')
+    parts.append(f'<text class="cap" x="{CW if narrow else 0}" y="{22 - top}"'
+                 f'{" text-anchor=" + chr(34) + "end" + chr(34) if narrow else ""}>DISCARD</text>')
     parts.append(_face(topc) if topc is not None else
                  f'<rect class="empty-pile" width="{CW}" height="{CH}" rx="7"/>')
     parts.append(f'<text class="count-s" x="{CW / 2:g}" y="{CH + 14}">{len(disc)} '

@@ -29,8 +29,40 @@ def card_label(state: State, cid: int) -> str:
     return state.deck.by_id[cid].label
 
 
-def _slot_words(r: int, c: int) -> str:
-    return f"level {r}, column {c}"
+def place_words(state: State, q: int, r: int, c: int) -> str:
+    """Where slot ``r.c`` of player q's mountain is, the way the board shows it (issue 12: the
+    board has no column numbers), e.g. ``"on top of 13 and 38"``, ``"at the left end of the
+    base"``, ``"in the base between 8 and 35"``, ``"to start the base"``; for a card already
+    there (a replacement, a rescue) ``"in the base"`` or ``"on top of 13 and 38"``.
+
+        >>> from altibox import altitude
+        >>> st = altitude.from_position(altitude.to_position(altitude.new_game(seed=7)))
+        >>> place_words(st, 0, 1, 0)
+        'to start the base'
+    """
+    m = state.mountains[q]
+
+    def lab(cid):
+        return card_label(state, cid) if cid in state.deck.by_id else f"card {cid}"
+
+    if r > 1:
+        a, b = m.get((r - 1, c)), m.get((r - 1, c + 1))
+        if a is not None and b is not None:
+            return f"on top of {lab(a)} and {lab(b)}"
+        return f"on level {r}"
+    base = sorted(cc for (rr, cc) in m if rr == 1 and cc != c)
+    if (1, c) in m:
+        return "in the base"
+    if not base:
+        return "to start the base"
+    if c < base[0]:
+        return "at the left end of the base"
+    if c > base[-1]:
+        return "at the right end of the base"
+    left, right = m.get((1, c - 1)), m.get((1, c + 1))
+    if left is not None and right is not None:
+        return f"in the base between {lab(left)} and {lab(right)}"
+    return "in a gap of the base"
 
 
 def describe(state: State, move: "Move | str", names: Any = None) -> str:
@@ -68,34 +100,34 @@ def describe(state: State, move: "Move | str", names: Any = None) -> str:
     if action == "R":
         return f"{who} keeps 4 cards and returns 2 to the top of the pile"
     if action == "A":
-        return f"{who} places the drawn {lab(x)} on their mountain at {_slot_words(row, col)}"
+        return f"{who} places the drawn {lab(x)} on their mountain {place_words(state, p, row, col)}"
     if action == "B":
         return f"{who} discards the drawn {lab(x)}"
     if action == "C":
-        return (f"{who} places the drawn {lab(x)} on {name(target)} mountain at "
-                f"{_slot_words(row, col)}")
+        return (f"{who} places the drawn {lab(x)} on {name(target)} mountain "
+                f"{place_words(state, target, row, col)}")
     if action == "D":
         return (f"{who} keeps the drawn card and places {lab(card)} from their hand on their "
-                f"mountain at {_slot_words(row, col)}")
+                f"mountain {place_words(state, p, row, col)}")
     if action == "E":
         old = state.mountains[p].get((row, col)) if p is not None else None
         old_w = lab(old) if old is not None else "a card"
-        return (f"{who} replaces {old_w} at {_slot_words(row, col)} with the drawn {lab(x)}; "
+        return (f"{who} replaces {old_w} {place_words(state, p, row, col)} with the drawn {lab(x)}; "
                 f"{old_w} is discarded")
     if action == "F1":
         return (f"{who} draws a Saint Bernard and removes the avalanche from {name(target)} "
-                f"mountain at {_slot_words(row, col)}")
+                f"mountain {place_words(state, target, row, col)}")
     if action == "F2":
         return (f"{who} keeps the drawn card and plays a Saint Bernard from their hand to remove "
-                f"the avalanche from {name(target)} mountain at {_slot_words(row, col)}")
+                f"the avalanche from {name(target)} mountain {place_words(state, target, row, col)}")
     if action == "H":
-        return f"{who} places {lab(card)} from their hand on their mountain at {_slot_words(row, col)}"
+        return f"{who} places {lab(card)} from their hand on their mountain {place_words(state, p, row, col)}"
     if action == "V":
-        return (f"{who} drops an avalanche from their hand on {name(target)} mountain at "
-                f"{_slot_words(row, col)}")
+        return (f"{who} drops an avalanche from their hand on {name(target)} mountain "
+                f"{place_words(state, target, row, col)}")
     if action == "S":
         return (f"{who} plays a Saint Bernard from their hand to remove the avalanche from "
-                f"{name(target)} mountain at {_slot_words(row, col)}")
+                f"{name(target)} mountain {place_words(state, target, row, col)}")
     return f"{who} passes"
 
 
@@ -203,6 +235,82 @@ def explain(state: State, outcome: "Outcome | None" = None, names: Any = None) -
                 f"{_and([who[w] for w in out.winners])} share the win with the most cards in "
                 f"their mountains ({counts}).")
     return f"{_and([who[w] for w in out.winners])} are tied on {best} points and share the win."
+
+
+def why_not(view: dict, cell: str, names: Any = None, selected: "int | None" = None) -> str:
+    """Why a click on the board's ``data-cell`` ``cell`` plays nothing, in words, from the view
+    alone (the page shows it, issue 12), e.g. ``"The 57 cannot go there: it must be higher
+    than both cards under it (61 and 38)."``
+
+    Args:
+        view: ``altitude.view(state, seat)`` of the seat at the device.
+        cell: ``"p<q>:L<r>:<c>"`` (a slot of player q's mountain), ``"drawn"``, ``"hand:<id>"``,
+            ``"pile"``, ``"discard"``.
+        selected: the hand card chosen instead of the drawn card, or None.
+
+    Rules used (Altitude rulebook: Placing cards, The turn, Special cards): a card rests on two
+    cards and must be higher than both; nothing but a cable car goes on an avalanche; an
+    avalanche goes only on another player's mountain; a Saint Bernard only removes avalanches;
+    only the drawn card may go on another player's mountain.
+    """
+    from .cards import AVALANCHE, CABLE, SB, get_deck
+
+    n = int(view["players"])
+    who = seat_names([f"Player {i + 1}" for i in range(n)], names)
+    me, turn, phase = view.get("player"), view.get("current_player"), view["phase"]
+    if phase == OVER or turn is None:
+        return "The game is over."
+    if me is None or me != turn:
+        return f"It is {who[turn]}'s turn."
+    opts = view["options"]
+    deck = get_deck(opts.get("deck", "house"), opts.get("include_dahut", True))
+    card = selected if selected is not None else view.get("drawn")
+    legal = view.get("legal_moves") or []
+    if phase == SETUP:
+        return "First choose 2 cards of your hand to return to the pile: click one, then the other."
+    if cell == "pile":
+        return "The pile is not clicked: each turn starts by drawing its top card for you."
+    if cell == "discard":
+        return ("Only the drawn card can be discarded." if phase == DRAW
+                else "Nothing is discarded in the final building.")
+    if cell.startswith("hand:") or cell == "drawn":
+        what = "the drawn card" if cell == "drawn" else deck.by_id[int(cell[5:])].label
+        return f"{what[0].upper()}{what[1:]} cannot be played now: it has no legal place."
+    if not cell.startswith("p") or card is None:
+        return ""
+    q_part, r_part, c_part = cell.split(":")
+    q, r, c = int(q_part[1:]), int(r_part[1:]), int(c_part)
+    x = deck.by_id[card]
+    label = x.label
+    mountain = {(e["row"], e["col"]): e["card"] for e in view["mountains"][q]}
+    if x.kind == SB:
+        return "A Saint Bernard is not placed: it removes an avalanche (click the avalanche)."
+    if x.kind == AVALANCHE and q == me:
+        return "An avalanche goes on another player's mountain, never on your own."
+    if q != me and x.kind != AVALANCHE and (selected is not None or phase != DRAW):
+        return "Only the drawn card may go on another player's mountain."
+    if q != me and x.kind != AVALANCHE and not any(m.startswith("C ") for m in legal):
+        return f"The {label} cannot go on {who[q]}'s mountain here."
+    if (r, c) in mountain:
+        if q == me and phase == DRAW and selected is None:
+            return ("That place is taken: the drawn card may replace only an uncovered card "
+                    "of your mountain where it fits.")
+        return "That place is taken."
+    if r == 1:
+        return f"The {label} cannot start a base card there."
+    under = [mountain.get((r - 1, c)), mountain.get((r - 1, c + 1))]
+    if None in under:
+        return "A card needs two cards under it."
+    low = [deck.by_id[u] for u in under]
+    if x.kind == CABLE:
+        return f"The {label} cannot go there."
+    if any(u.kind == AVALANCHE for u in low):
+        return f"The {label} cannot go there: nothing but a cable car goes on an avalanche."
+    if x.value is not None and all(u.value is not None for u in low) \
+            and x.value <= max(u.value for u in low):
+        return (f"The {label} cannot go there: it must be higher than both cards under it "
+                f"({low[0].label} and {low[1].label}).")
+    return f"The {label} cannot go there."
 
 
 # ---------------------------------------------------------------- legend and tooltips (issue 11)

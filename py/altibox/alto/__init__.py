@@ -53,7 +53,7 @@ from .rules import (
     is_over, legal_moves, levels, new_game, num_players, outcome, parse_move, private_step,
     reveals, scores, seat_name, sources, view,
 )
-from .words import cell_help, describe, explain, prompt, scoreboard
+from .words import cell_help, describe, explain, prompt, scoreboard, why_not
 
 __all__ = [
     "GAME_ID", "INFO", "NAME", "PLAYERS", "OPTIONS", "DEFAULT_TILE_SET", "SYMBOL_NAMES", "CELLS",
@@ -62,5 +62,5 @@ __all__ = [
     "is_over", "parse_move", "view", "private_step", "reveals", "to_position", "from_position",
     "to_record", "replay", "sources", "destinations", "scores", "levels", "check_tile_set",
     "describe", "prompt", "explain", "scoreboard", "render_svg", "scene_facts", "legend",
-    "legend_svg", "cell_help",
+    "legend_svg", "cell_help", "why_not",
 ]

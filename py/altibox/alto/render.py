@@ -124,9 +124,21 @@ def _tile_svg(cell: Any) -> str:
         f'<rect class="tile tile-{side}" x="5" y="5" width="80" height="80" rx="8" '
         f'fill="{fill}" stroke="#1c1814" stroke-width="1.5"/>'
         + _GLYPHS[sym, cell.bright]
-        + f'<text class="sym" x="10" y="19" font-size="12" font-weight="bold" fill="{ink}" '
+        + f'<text class="sym" x="10" y="19" font-size="13" font-weight="bold" fill="{ink}" '
         f'font-family="sans-serif" pointer-events="none">{sym}</text>'
+        + _FLIP_MARKS[cell.tile[1] if cell.bright else None, cell.bright]
     )
+
+
+# what the tile becomes after a move from it, in its bottom-right corner: the symbol of its
+# other face (bright tiles), or a cross (black tiles are removed); the legend explains both
+_FLIP_MARKS = {
+    (other, bright): (
+        f'<text class="flip-to" x="83.5" y="83" font-size="11" font-weight="bold" text-anchor="end" '
+        f'fill="{_BRIGHT_INK if bright else _BLACK_INK}" fill-opacity="0.8" font-family="sans-serif" '
+        f'pointer-events="none">{"↻" + other if bright else "✕"}</text>')
+    for other, bright in [(s, True) for s in "AODS"] + [(None, False)]
+}
 
 
 def _disc_style(colour: str) -> tuple[str, str, str, str]:
@@ -135,48 +147,78 @@ def _disc_style(colour: str) -> tuple[str, str, str, str]:
     return "disc disc-w", _WHITE_FILL, _WHITE_STROKE, _WHITE_INK
 
 
-def _stack_svg(stack: str) -> str:
+def _score_tag(stack: str) -> str:
+    """At the end: what this square scored, per colour (a disc at level k scores k)."""
+    pts = {"r": 0, "w": 0}
+    for k, colour in enumerate(stack, 1):
+        pts[colour] += k
+    chips = [(c, pts[c]) for c in "rw" if pts[c]]
+    w = 38
+    x = 45 - (len(chips) * w + (len(chips) - 1) * 4) / 2
+    out = ['<g class="score-tag" pointer-events="none">']
+    for c, n in chips:
+        _cls, fill, stroke, ink = _disc_style(c)
+        out.append(f'<rect x="{_fmt(x)}" y="72" width="{w}" height="17" rx="8.5" fill="{fill}" '
+                   f'stroke="{stroke}" stroke-width="1.2"/><text x="{_fmt(x + w / 2)}" y="85" '
+                   f'font-size="13" font-weight="bold" text-anchor="middle" font-family="sans-serif" '
+                   f'fill="{ink}">{c.upper()}+{n}</text>')
+        x += w + 4
+    out.append("</g>")
+    return "".join(out)
+
+
+def _stack_svg(stack: str, over: bool = False) -> str:
     if not stack:
         return ""
     out = ['<g class="stack" pointer-events="none">']
     if len(stack) == 1:
         cls, fill, stroke, ink = _disc_style(stack)
         letter = stack.upper()
+        level = ' data-level="1"' if over else ""
         out.append(
-            f'<g class="{cls}"><circle cx="45" cy="47" r="17" fill="{fill}" stroke="{stroke}" '
+            f'<g class="{cls}"{level}><circle cx="45" cy="47" r="17" fill="{fill}" stroke="{stroke}" '
             f'stroke-width="2"/><circle cx="45" cy="47" r="12" fill="none" stroke="{stroke}" '
             f'stroke-width="0.8"/><text x="45" y="52" font-size="14" font-weight="bold" '
             f'text-anchor="middle" font-family="sans-serif" fill="{ink}">{letter}</text></g>'
         )
     else:
         h = len(stack)
-        band = min(12.0, 60.0 / h)  # each disc seen from the side, bottom to top
+        band = min(15.0, 64.0 / h)  # each disc seen from the side, bottom to top
         gap = 1.0 if band > 4 else 0.4
         bottom = 76.0
         for k, colour in enumerate(stack):
             cls, fill, stroke, ink = _disc_style(colour)
             y = bottom - (k + 1) * band
-            fs = max(3.0, band - 2.5)
+            fs = band - 2.5
+            level = f' data-level="{k + 1}"' if over else ""
+            # the letter only where it can be read (>= 12.5 units: 11 CSS px on a phone); in
+            # taller stacks the bands differ by fill and outline, and the title lists them
+            letter = (f'<text x="45" y="{_fmt(y + (band - gap) / 2 + fs * 0.36)}" '
+                      f'font-size="{_fmt(fs)}" font-weight="bold" text-anchor="middle" '
+                      f'font-family="sans-serif" fill="{ink}">{colour.upper()}</text>') if fs >= 12.5 else ""
             out.append(
-                f'<g class="{cls}"><rect x="25" y="{_fmt(y)}" width="40" '
+                f'<g class="{cls}"{level}><rect x="25" y="{_fmt(y)}" width="40" '
                 f'height="{_fmt(band - gap)}" rx="{_fmt(min(5.0, (band - gap) / 2))}" fill="{fill}" '
-                f'stroke="{stroke}" stroke-width="1"/><text x="45" '
-                f'y="{_fmt(y + (band - gap) / 2 + fs * 0.36)}" font-size="{_fmt(fs)}" '
-                f'font-weight="bold" text-anchor="middle" font-family="sans-serif" '
-                f'fill="{ink}">{colour.upper()}</text></g>'
+                f'stroke="{stroke}" stroke-width="1"/>{letter}</g>'
             )
         out.append(
             f'<g class="badge"><circle cx="75" cy="15" r="10" fill="#1c1814" stroke="#ffffff" '
-            f'stroke-width="1.2"/><text x="75" y="19.5" font-size="12" font-weight="bold" '
+            f'stroke-width="1.2"/><text x="75" y="19.5" font-size="13" font-weight="bold" '
             f'text-anchor="middle" font-family="sans-serif" fill="#ffffff">{h}</text></g>'
         )
+    if over:
+        out.append(_score_tag(stack))
     out.append("</g>")
     return "".join(out)
 
 
+#: Added to the hover text (``<title>``) of a cell whose disc may move now.
+MOVABLE_TITLE = "Any disc may move, red or white: click to see where this one can go"
+
+
 def _aria(name: str, cell: Any, flags: list[str]) -> str:
     if cell.tile is None:
-        tile = "no tile"
+        tile = "no tile, its discs stay here for good" if cell.stack else "no tile"
     else:
         side = "bright side" if cell.bright else "black side"
         after = (f"flips to {SYMBOL_NAMES[cell.tile[1]]}" if cell.bright
@@ -208,7 +250,12 @@ def render_svg(view: dict[str, Any] | State, ui: dict | None = None) -> str:
         ``<svg class="alto-board" role="grid" viewBox="0 0 400 400" ...>`` with 16 groups
         ``<g class="cell tile-bright|tile-black|tile-none [source] [selected] [dest] [free]
         [last-from] [last-to]" data-cell=.. [data-move=..] tabindex role="button" aria-label>``
-        (``free``: a tile that can receive a placement). Each cell group sits inside a
+        (``free``: a tile that can receive a placement). Every cell holds a ``<title>`` (hover
+        text: ``words.cell_help``, plus :data:`MOVABLE_TITLE` on a movable source).
+        The last move is marked by an outline and a corner marker (``hl-last``), never by
+        tinting the tile, so its face stays readable. Once the game is over every disc group
+        carries ``data-level`` (the level it scores, rules: Scoring) and each square with discs
+        a ``score-tag`` saying what it scored per colour ("R +1 · W +5"). Each cell group sits inside a
         ``role="gridcell"`` group, itself inside a ``role="row"`` group.
         In the movement phase with a selected source, each destination's group has
         ``data-move="<src><dst>"``; in the placement phase every free tile has
@@ -236,6 +283,7 @@ def render_svg(view: dict[str, Any] | State, ui: dict | None = None) -> str:
     cells = [Cell(None if c["tile"] is None else tuple(c["tile"]), c["bright"], c["stack"])
              for c in view["cells"]]
     movement = phase == MOVEMENT
+    over = view.get("outcome") is not None  # the end: mark what each disc scored
     srcs = {m[:2] for m in legal} if movement else set()
     if selected not in srcs:
         selected = None
@@ -255,13 +303,13 @@ def render_svg(view: dict[str, Any] | State, ui: dict | None = None) -> str:
     ]
     for r in range(4):  # rank labels, 4 at the top
         parts.append(
-            f'<text class="label rank" x="10" y="{MARGIN + r * CELL + 49}" font-size="12" '
+            f'<text class="label rank" x="10" y="{MARGIN + r * CELL + 49}" font-size="13" '
             f'text-anchor="middle" font-family="sans-serif" fill="#f1e9da" '
             f'pointer-events="none" aria-hidden="true">{4 - r}</text>'
         )
     for c in range(4):  # file labels at the bottom
         parts.append(
-            f'<text class="label file" x="{MARGIN + c * CELL + 45}" y="{SIZE - 6}" font-size="12" '
+            f'<text class="label file" x="{MARGIN + c * CELL + 45}" y="{SIZE - 6}" font-size="13" '
             f'text-anchor="middle" font-family="sans-serif" fill="#f1e9da" '
             f'pointer-events="none" aria-hidden="true">{"abcd"[c]}</text>'
         )
@@ -278,7 +326,7 @@ def render_svg(view: dict[str, Any] | State, ui: dict | None = None) -> str:
             if name in srcs and name != selected:
                 classes.append("source")
                 if selected is None:
-                    flags.append("can move")
+                    flags.append("can move: any disc may move, red or white")
             if name == selected:
                 classes.append("selected")
                 flags.append("selected")
@@ -302,18 +350,25 @@ def render_svg(view: dict[str, Any] | State, ui: dict | None = None) -> str:
                     role="button", aria_label=_aria(name, cell, flags),
                 ) + ">"
             )
-            parts.append(f'<title>{_esc(cell_help(name, cell))}</title>')
+            title = cell_help(name, cell)
+            if name in srcs and selected is None:
+                title += f" {MOVABLE_TITLE}."
+            parts.append(f'<title>{_esc(title)}</title>')
             parts.append(
                 f'<rect class="square" x="0" y="0" width="{CELL}" height="{CELL}" '
                 f'fill="{_SQUARE_FILL}" stroke="{_BOARD_FILL}" stroke-width="1"/>'
             )
             parts.append(_tile_svg(cell))
             if name in (last_from, last_to):
+                # an outline and a corner marker: the tile keeps its colour (bright or black)
+                dash = ' stroke-dasharray="7 4"' if name == last_from else ""
                 parts.append(
-                    f'<rect class="hl hl-last" x="3" y="3" width="84" height="84" rx="9" '
-                    f'fill="{_HL_LAST}" fill-opacity="0.35" pointer-events="none"/>'
+                    f'<g class="hl hl-last" pointer-events="none"><rect x="2" y="2" width="86" '
+                    f'height="86" rx="9" fill="none" stroke="{_HL_LAST}" stroke-width="3"{dash}/>'
+                    f'<path d="M2 66V79a9 9 0 0 0 9 9H24Z" fill="{_HL_LAST}" stroke="#1c1814" '
+                    f'stroke-width="1"/></g>'
                 )
-            parts.append(_stack_svg(cell.stack))
+            parts.append(_stack_svg(cell.stack, over))
             if "source" in classes and selected is None:
                 parts.append(
                     f'<rect class="hl hl-source" x="3" y="3" width="84" height="84" rx="9" '
@@ -347,7 +402,7 @@ _LEGEND_CELLS = {
     "A": Cell(("A", "S"), True, ""), "O": Cell(("O", "D"), True, ""), "D": Cell(("D", "O"), True, ""),
     "S": Cell(("S", "A"), True, ""), "bright": Cell(("O", "D"), True, "r"),
     "black": Cell(("O", "D"), False, "w"), "removed": Cell(None, False, "rw"),
-    "discs": None, "height": Cell(None, False, "rwr"),
+    "discs": None, "height": Cell(None, False, "rwr"), "flip": Cell(("D", "O"), True, ""),
 }
 
 
@@ -370,6 +425,10 @@ def legend_svg(key: str) -> str:
         body = _tile_svg(cell) + _stack_svg(cell.stack)
     # no lettering at icon size (it would be under 11 px): the legend's words say it
     body = re.sub(r"<text[^>]*>[^<]*</text>", "", body)
+    if key == "flip":  # the corner mark, enlarged
+        body = _tile_svg(Cell(("D", "O"), True, "")).split('<text class="sym"')[0] + (
+            f'<text x="45" y="60" font-size="36" font-weight="bold" text-anchor="middle" '
+            f'font-family="sans-serif" fill="{_BRIGHT_INK}">↻O</text>')
     if key == "height":  # the corner badge, enlarged so that its number stays readable
         body = re.sub(r'<g class="badge">.*?</g>', "", body) + (
             '<circle cx="62" cy="28" r="25" fill="#1c1814" stroke="#ffffff" stroke-width="2.5"/>'

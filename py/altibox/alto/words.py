@@ -79,7 +79,8 @@ def scoreboard(state: State) -> list[dict[str, Any]]:
 
 
 def prompt(state: State, names: Any = None) -> str:
-    """Whose turn it is and what to do, e.g. ``"Red to place a disc (3 left)"``, ``"White to move"``.
+    """Whose turn it is and what to do, e.g. ``"Red to place a disc (3 left)"``,
+    ``"White to move — any disc"``: the mover may move a disc of either colour (rules, Movement).
 
     Returns ``""`` once the game is over (the result is :func:`explain`'s job).
     """
@@ -91,7 +92,7 @@ def prompt(state: State, names: Any = None) -> str:
         placed = sum(1 for c in state.cells for d in c.stack if d == "rw"[player])
         return f"{name} to place a disc ({8 - placed} left)"
     assert state.phase == MOVEMENT
-    return f"{name} to move"
+    return f"{name} to move — any disc"
 
 
 def explain(state: State, outcome: Outcome | None = None, names: Any = None) -> str:
@@ -140,6 +141,9 @@ LEGEND = (
     ("bright", "Bright tile", "no disc has left it yet; after a move from it, it flips to its black side "
                "and shows its other symbol"),
     ("black", "Black tile", "after a move from it, it is removed from the game"),
+    ("flip", "↻D in the corner", "the symbol on the tile's other side: after a move from a bright "
+             "tile it flips and shows that symbol; ✕ on a black tile: it is removed after a move "
+             "from it"),
     ("removed", "Removed square (dashed)", "no tile: the discs on it can never move again, but discs "
                 "may still be moved onto it"),
     ("discs", "Discs R and W", "Red and White; either player may move a disc of either colour; a disc "
@@ -179,3 +183,45 @@ def cell_help(name: str, cell: Any) -> str:
         return tile + f" One {COLOUR_WORDS[cell.stack]} disc (level 1)."
     levels_text = ", ".join(f"{COLOUR_WORDS[c]} at level {k}" for k, c in enumerate(cell.stack, 1))
     return tile + f" {len(cell.stack)} discs: {levels_text}."
+
+
+def why_not(view: dict, cell: str, names: Any = None, selected: "str | None" = None) -> str:
+    """Why a click on board cell ``cell`` plays nothing, in words, from the view alone (the
+    page shows it, issue 12), e.g. ``"Nothing to play from b3: its discs have no legal
+    destination."``.
+
+    Args:
+        view: ``alto.view(state, seat)`` of the seat at the device.
+        cell: the clicked cell, ``"a1"``..``"d4"``.
+        selected: the source cell selected before the click, or None.
+
+    Rules used (Alto rulebook): a disc is placed on a tile without a disc (Placement); any disc
+    may move, by the symbol of the tile under it (Movement); a removed tile's discs stay.
+    """
+    who = _names(names)
+    if view.get("outcome") is not None or view.get("current_player") is None:
+        return "The game is over."
+    turn = view["current_player"]
+    if view.get("player") is not None and view["player"] != turn:
+        return f"It is {who[turn]}'s turn."
+    here = next((c for c in view["cells"] if c["cell"] == cell), None)
+    if here is None:
+        return ""
+    if view["phase"] == PLACEMENT:
+        if here["stack"]:
+            return f"{cell} already holds a disc: place yours on a tile without a disc."
+        return f"No disc can be placed on {cell}."
+    if selected and selected != cell:
+        src = next(c for c in view["cells"] if c["cell"] == selected)
+        sym = src.get("active")
+        how = f" its {SYMBOL_NAMES[sym]} tile" if sym in SYMBOL_NAMES else " its tile"
+        return (f"The disc on {selected} cannot go to {cell}:{how} allows only the highlighted "
+                f"squares.")
+    if here["tile"] is None:
+        if here["stack"]:
+            return f"No tile on {cell} any more: its discs stay there for good."
+        return f"{cell} is empty and has no tile."
+    if not here["stack"]:
+        return f"{cell} has no disc to move."
+    return (f"Nothing to play from {cell}: the {SYMBOL_NAMES[here['active']]} move of its tile "
+            f"has no legal destination.")
