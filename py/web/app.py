@@ -343,6 +343,7 @@ class App:
         game is not touched: "Back to the game" resumes it."""
         from altibox.core.scenes import find_scene
         info = GAMES[game].INFO
+        t0 = window.performance.now()
         has_save = self.storage.load_save(game) is not None
         root = by_id("rules")
         root.innerHTML = howto.howto_html(game, back=f"?game={game}" if has_save else None)
@@ -356,6 +357,8 @@ class App:
                 continue
             self.scene_boards[sid] = board
             self.render_scene(fig, board)
+        # how long the page's Python took to build every live board (read by benchmarks)
+        root.setAttribute("data-render-ms", f"{window.performance.now() - t0:.1f}")
         document.documentElement.dataset.game = game
         by_id("title").textContent = f"How to play {info.name}"
         document.title = f"How to play · {info.name} · Altibox"

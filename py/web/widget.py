@@ -6,7 +6,9 @@ player's saves. Several widgets can live on one page under one interpreter (a Ho
 puts one per example); each has its own delegated ``click``/``keydown`` listener on its root,
 wrapped once with ``create_proxy`` and released by :meth:`BoardWidget.destroy`.
 
-Embed mode (``?game=G&embed=1``, :func:`embed_main`) is one widget filling the frame.
+Embed mode (``?game=G&embed=1``, :func:`embed_main`) is one widget filling the frame, or, with
+``&scene=ID``, one scene of the game's scene file drawn by the How-to-play page's own
+:class:`web.scenes.SceneBoard` (:class:`SceneEmbed`), or the message for a bad link.
 
 API (for pages built on it, e.g. How-to-play scenes)::
 
@@ -244,9 +246,15 @@ class BoardWidget:
 
     def _on_key(self, event) -> None:
         target = event.target
-        if _null(target) or not self.board.contains(target):
+        if _null(target):
             return
         key = str(event.key)
+        if key in ("ArrowLeft", "ArrowRight") and not _null(target.closest("[data-step]")):
+            event.preventDefault()  # step-through: arrows on the controls go back and forth
+            self.step("prev" if key == "ArrowLeft" else "next")
+            return
+        if not self.board.contains(target):
+            return
         self.keyboard = True
         cell_el = target.closest("[data-cell]")
         if _null(cell_el):
@@ -376,6 +384,8 @@ class SceneEmbed:
     def render(self, announce: str | None = None, focus: str | None = None) -> None:
         """Redraw the scene; its board element is ``#board`` (DESIGN.md §3 hooks)."""
         from .scenes import figure_html
+        width = self.section.clientWidth or window.innerWidth
+        self.board.ui["narrow"] = bool(width and width < NARROW_BELOW)  # Altiplano's phone layout
         self.section.innerHTML = figure_html(self.board).replace(
             'class="scene"', 'class="scene embed-scene"', 1).replace(
             'class="board scene-board"', 'id="board" class="board scene-board"', 1)

@@ -51,7 +51,7 @@ def test_alto_howto_from_a_game_and_back_with_the_game_intact(open_app):
     # the right move: played, the result shown, the board no longer asks
     scene_board(page, "move-and-flip").locator('[data-cell="a3"]').click()
     scene_board(page, "move-and-flip").locator('[data-move="a3b2"]').click()
-    assert scene(page, "move-and-flip").get_attribute("data-kind") == "right"
+    page.wait_for_selector('figure.scene[data-scene="move-and-flip"][data-kind="right"]', state="attached")
     assert "flipped" in feedback.inner_text()
     after = "ODr,ASr,DOr,ASw/do,SAw,ODw,DOr/DOw,ODrw,ODr,ODr/sa,ODwr,DOw,DOw r m"
     assert scene_board(page, "move-and-flip").get_attribute("data-position") == after
@@ -88,7 +88,7 @@ def test_howto_opened_directly_and_from_the_landing_page(open_app):
     page.keyboard.press("Enter")
     board.locator('[data-move="c2d2"]').focus()
     page.keyboard.press("Enter")
-    assert scene(page, "move-to-empty").get_attribute("data-kind") == "right"
+    page.wait_for_selector('figure.scene[data-scene="move-to-empty"][data-kind="right"]', state="attached")
     assert "--rww" in scene_board(page, "move-to-empty").get_attribute("data-position")
     # no save was made by the page
     assert page.evaluate("localStorage.getItem('altibox:save:alto')") is None
@@ -115,11 +115,11 @@ def test_altitude_howto_from_a_game_and_back(open_app):
     assert scene(page, "building").locator(".scene-feedback").get_attribute("data-kind") == "wrong"
     assert "13 on top of 9 and 12" in scene(page, "building").locator(".scene-feedback").inner_text()
     board.locator('[data-move="A 2.0"]').click()
-    assert scene(page, "building").get_attribute("data-kind") == "right"
+    page.wait_for_selector('figure.scene[data-scene="building"][data-kind="right"]', state="attached")
     assert '"card":13' in board.get_attribute("data-position").replace(" ", "")
     # the double turn: discard, and Anna plays again
     scene_board(page, "double-turn").locator('[data-move="B"]').click()
-    assert scene(page, "double-turn").get_attribute("data-kind") == "right"
+    page.wait_for_selector('figure.scene[data-scene="double-turn"][data-kind="right"]', state="attached")
     page.locator(".howto-head a[data-nav]").first.click()
     page.wait_for_selector('html[data-screen="play"]', state="attached")
     page.wait_for_selector(f'#board[data-ply="{ply}"]', state="attached")
@@ -142,13 +142,13 @@ def test_altiplano_howto_from_a_game_and_back(open_app):
     assert scene(page, "farm").locator(".scene-feedback").get_attribute("data-kind") == "wrong"
     assert "Farm" in scene(page, "farm").locator(".scene-feedback").inner_text()
     farm.locator('[data-move="farm"]').first.click()
-    assert scene(page, "farm").get_attribute("data-kind") == "right"
+    page.wait_for_selector('figure.scene[data-scene="farm"][data-kind="right"]', state="attached")
     assert "wool" in scene(page, "farm").locator(".scene-feedback").inner_text()
     # a move with variants: select the Village's action, then choose the rows
     wh = scene_board(page, "warehouse")
     wh.locator('[data-cell="src:village"]').first.click()
     wh.locator('[data-move="village:r2:r2"]').first.click()
-    assert scene(page, "warehouse").get_attribute("data-kind") == "right"
+    page.wait_for_selector('figure.scene[data-scene="warehouse"][data-kind="right"]', state="attached")
     page.locator(".howto-head a[data-nav]").first.click()
     page.wait_for_selector('html[data-screen="play"]', state="attached")
     page.wait_for_selector(f'#board[data-ply="{ply}"]', state="attached")

@@ -191,3 +191,23 @@ def test_altiplano_scene_board_shows_only_the_learners_hidden_goods():
     assert 'data-move="draw"' in html
     said = board.click(None, "draw")
     assert board.kind == "right" and "4 planning spaces" in said
+
+
+def test_alto_tiles_show_their_other_side_in_the_corner():
+    state = alto.from_position("DOr,DOw,do,ODr/SAw,ODwwr,asr,DOww/DOr,od,SArww,--/ODr,DOr,od,od w m")
+    svg = ET.fromstring(alto.render_svg(alto.view(state, 1)))
+    ns = "{http://www.w3.org/2000/svg}"
+    marks = {}
+    for g in svg.iter(f"{ns}g"):
+        if g.get("data-cell"):
+            t = [x for x in g.iter(f"{ns}text") if x.get("class") == "flip-to"]
+            marks[g.get("data-cell")] = t[0].text if t else None
+    for name, mark in marks.items():
+        cell = state.cell(name)
+        if cell.tile is None:
+            assert mark is None
+        elif cell.bright:
+            assert mark == "↻" + cell.tile[1] and FLIP[cell.active] == cell.tile[1]
+        else:
+            assert mark == "✕"
+    assert marks["c2"] == "↻A" and marks["a4"] == "↻O" and marks["c4"] == "✕"

@@ -126,7 +126,19 @@ def _tile_svg(cell: Any) -> str:
         + _GLYPHS[sym, cell.bright]
         + f'<text class="sym" x="10" y="19" font-size="13" font-weight="bold" fill="{ink}" '
         f'font-family="sans-serif" pointer-events="none">{sym}</text>'
+        + _FLIP_MARKS[cell.tile[1] if cell.bright else None, cell.bright]
     )
+
+
+# what the tile becomes after a move from it, in its bottom-right corner: the symbol of its
+# other face (bright tiles), or a cross (black tiles are removed); the legend explains both
+_FLIP_MARKS = {
+    (other, bright): (
+        f'<text class="flip-to" x="83.5" y="83" font-size="11" font-weight="bold" text-anchor="end" '
+        f'fill="{_BRIGHT_INK if bright else _BLACK_INK}" fill-opacity="0.8" font-family="sans-serif" '
+        f'pointer-events="none">{"↻" + other if bright else "✕"}</text>')
+    for other, bright in [(s, True) for s in "AODS"] + [(None, False)]
+}
 
 
 def _disc_style(colour: str) -> tuple[str, str, str, str]:
@@ -390,7 +402,7 @@ _LEGEND_CELLS = {
     "A": Cell(("A", "S"), True, ""), "O": Cell(("O", "D"), True, ""), "D": Cell(("D", "O"), True, ""),
     "S": Cell(("S", "A"), True, ""), "bright": Cell(("O", "D"), True, "r"),
     "black": Cell(("O", "D"), False, "w"), "removed": Cell(None, False, "rw"),
-    "discs": None, "height": Cell(None, False, "rwr"),
+    "discs": None, "height": Cell(None, False, "rwr"), "flip": Cell(("D", "O"), True, ""),
 }
 
 
@@ -413,6 +425,10 @@ def legend_svg(key: str) -> str:
         body = _tile_svg(cell) + _stack_svg(cell.stack)
     # no lettering at icon size (it would be under 11 px): the legend's words say it
     body = re.sub(r"<text[^>]*>[^<]*</text>", "", body)
+    if key == "flip":  # the corner mark, enlarged
+        body = _tile_svg(Cell(("D", "O"), True, "")).split('<text class="sym"')[0] + (
+            f'<text x="45" y="60" font-size="36" font-weight="bold" text-anchor="middle" '
+            f'font-family="sans-serif" fill="{_BRIGHT_INK}">↻O</text>')
     if key == "height":  # the corner badge, enlarged so that its number stays readable
         body = re.sub(r'<g class="badge">.*?</g>', "", body) + (
             '<circle cx="62" cy="28" r="25" fill="#1c1814" stroke="#ffffff" stroke-width="2.5"/>'

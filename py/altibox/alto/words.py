@@ -141,6 +141,9 @@ LEGEND = (
     ("bright", "Bright tile", "no disc has left it yet; after a move from it, it flips to its black side "
                "and shows its other symbol"),
     ("black", "Black tile", "after a move from it, it is removed from the game"),
+    ("flip", "↻D in the corner", "the symbol on the tile's other side: after a move from a bright "
+             "tile it flips and shows that symbol; ✕ on a black tile: it is removed after a move "
+             "from it"),
     ("removed", "Removed square (dashed)", "no tile: the discs on it can never move again, but discs "
                 "may still be moved onto it"),
     ("discs", "Discs R and W", "Red and White; either player may move a disc of either colour; a disc "
