@@ -123,7 +123,7 @@ def parse_embed(params: dict[str, str]) -> EmbedSpec:
     if params.get("pos", "") != "":
         if info.hidden:
             raise EmbedError(f"{info.name} keeps cards hidden, and a position text would show every "
-                             f"hand and the draw pile: share a {info.name} game by its record (rec=) instead",
+                             f"hand and the draw pile: share this game by its record (rec=) instead",
                              "pos", params["pos"])
         spec.pos = params["pos"]
     if params.get("rec", "") != "":
@@ -178,6 +178,8 @@ def error_html(message: str, param: str = "", text: str = "", esc=None) -> str:
         shown = shown_text(text)
         quoted = (f'<p class="bad">The link says <code class="bad-text">{esc(param)}={esc(shown)}</code></p>'
                   if text else f'<p class="bad">The link has an empty <code>{esc(param)}=</code></p>')
+    # a sentence starts with a capital, unless it starts with a parameter's name (``ply=``)
+    why = message if re.match(r"\w+=", message) else message[:1].upper() + message[1:]
     return (f'<div class="embed-error" role="alert"><h2>This board cannot be shown</h2>'
-            f'<p class="why">{esc(message[:1].upper() + message[1:])}.</p>{quoted}'
+            f'<p class="why">{esc(why)}.</p>{quoted}'
             f'<p class="muted">Check the address of this frame (see “Embedding” in the Altibox README).</p></div>')

@@ -282,3 +282,10 @@ def test_altiplano_boards_show_the_public_position_and_step_through():
     assert play.legal_moves() == [str(m) for m in altiplano.legal_moves(state)]
     with pytest.raises(EmbedError, match="keeps cards hidden"):
         parse_embed({"game": "altiplano", "pos": altiplano.to_position(state)})
+
+
+def test_a_message_starting_with_a_parameter_keeps_its_lower_case_name():
+    from web.embed import error_html
+    html = error_html("ply= must be a whole number of moves (0 for the start)", "ply", "-5")
+    assert "<p class=\"why\">ply= must be a whole number of moves (0 for the start).</p>" in html
+    assert "<p class=\"why\">Unknown game.</p>" in error_html("unknown game")

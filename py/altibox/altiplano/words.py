@@ -610,6 +610,10 @@ def why_not(view: dict, cell: str, names: list | None = None) -> str:
     kind, _, rest = str(cell).partition(":")
     pawn = seat.get("pawn")
     if kind == "loc":
+        if ph == "planning":
+            return (f"The {location_name(rest)} on the ring is where pawns go in the Actions "
+                    "phase. In Planning, put goods on the action spaces of your own board "
+                    "(outlined in green).")
         if ph != "actions":
             return "Pawns move in the Actions phase."
         if pawn == rest:
