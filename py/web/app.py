@@ -33,16 +33,11 @@ from .scenes import SceneBoard
 from .session import Session
 from .storage import Storage, problem_notice
 from .turns import Turns, seat_kinds
-from .widget import Embed, embed_main
+from .widget import ARROWS, Embed, embed_main, is_null, show_status
 
 DRAG_PX = 8  # a press that moves this far (CSS px) is a drag, not a click
 NARROW_BELOW = 760  # window width (CSS px) under which a board uses its phone layout
-ARROWS = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
 
-
-def is_null(value) -> bool:
-    """True for Python ``None`` and for JS ``null``/``undefined`` as Pyodide hands them over."""
-    return value is None or type(value).__name__ in ("JsNull", "JsUndefined")
 
 
 def by_id(name: str):
@@ -471,18 +466,7 @@ class App:
                 self.save()
         out = module.outcome(state)
         words, seat = self.status()
-        status = by_id("status")
-        status.textContent = words
-        if out is None:
-            status.setAttribute("data-turn", str(seat))
-            status.removeAttribute("data-winners")
-            status.removeAttribute("data-reason")
-            status.className = f"status turn seat-{seat}"
-        else:
-            status.removeAttribute("data-turn")
-            status.setAttribute("data-winners", ",".join(str(w) for w in out.winners))
-            status.setAttribute("data-reason", out.reason)
-            status.className = "status over"
+        show_status(by_id("status"), words, seat, out)
         privacy = by_id("privacy")
         who = turns.privacy(s.states)
         was_hidden = bool(privacy.hidden)

@@ -62,8 +62,26 @@ NARROW_BELOW = 760  # widget width (CSS px) under which a board uses its phone l
 ARROWS = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
 
 
-def _null(value) -> bool:
+def is_null(value) -> bool:
+    """True for Python ``None`` and for JS ``null``/``undefined`` as Pyodide hands them over."""
     return value is None or type(value).__name__ in ("JsNull", "JsUndefined")
+
+
+def show_status(el, words: str, seat: int | None, out, cls: str = "status") -> None:
+    """Write a status line into ``el``: its text, and ``data-turn`` (``seat``) while the game
+    runs or ``data-winners``/``data-reason`` from ``out`` (the game's ``Outcome``) once it is
+    over (DESIGN §3 hooks), with the class ``cls`` plus ``turn seat-N`` or ``over``."""
+    el.textContent = words
+    if out is None:
+        el.setAttribute("data-turn", str(seat))
+        el.removeAttribute("data-winners")
+        el.removeAttribute("data-reason")
+        el.className = f"{cls} turn seat-{seat}"
+    else:
+        el.removeAttribute("data-turn")
+        el.setAttribute("data-winners", ",".join(str(w) for w in out.winners))
+        el.setAttribute("data-reason", out.reason)
+        el.className = f"{cls} over"
 
 
 class BoardWidget:
@@ -120,7 +138,7 @@ class BoardWidget:
     def render(self, announce: str | None = None) -> None:
         """Redraw the board, its hooks, status and controls from the viewer (one call)."""
         v = self.viewer
-        had_focus = self.board.contains(document.activeElement) and not _null(document.activeElement)
+        had_focus = self.board.contains(document.activeElement) and not is_null(document.activeElement)
         width = self.root.clientWidth or window.innerWidth
         v.ui["narrow"] = bool(width and width < NARROW_BELOW)  # Altiplano's phone layout
         self.board.innerHTML = v.board_svg()
@@ -128,29 +146,17 @@ class BoardWidget:
         self.board.setAttribute("data-ply", str(v.ply))
         self.board.setAttribute("data-interactive", "1" if v.interactive else "0")
         words, seat = v.status()
-        status = self._part("wstatus")
-        status.textContent = words
-        out = v.module.outcome(v.state)
-        if out is None:
-            status.setAttribute("data-turn", str(seat))
-            status.removeAttribute("data-winners")
-            status.removeAttribute("data-reason")
-            status.className = f"wstatus status turn seat-{seat}"
-        else:
-            status.removeAttribute("data-turn")
-            status.setAttribute("data-winners", ",".join(str(w) for w in out.winners))
-            status.setAttribute("data-reason", out.reason)
-            status.className = "wstatus status over"
+        show_status(self._part("wstatus"), words, seat, v.module.outcome(v.state), "wstatus status")
         controls = self._part("wcontrols")
         controls.hidden = not v.controls
         if v.controls:
             had_step = document.activeElement.getAttribute("data-step") if (
-                not _null(document.activeElement) and controls.contains(document.activeElement)) else None
+                not is_null(document.activeElement) and controls.contains(document.activeElement)) else None
             controls.innerHTML = v.controls_html()
-            if not _null(had_step):
+            if not is_null(had_step):
                 el = controls.querySelector(f'[data-step="{had_step}"]:not([disabled])') or \
                     controls.querySelector("[data-step]:not([disabled])")
-                if not _null(el):
+                if not is_null(el):
                     el.focus()
         if announce:
             self._part("wannounce").textContent = announce
@@ -217,12 +223,12 @@ class BoardWidget:
     def _activate(self, target) -> None:
         move_el = target.closest("[data-move]")
         cell_el = target.closest("[data-cell]")
-        if not _null(move_el) and not self.board.contains(move_el):
+        if not is_null(move_el) and not self.board.contains(move_el):
             move_el = None
-        if not _null(cell_el) and not self.board.contains(cell_el):
+        if not is_null(cell_el) and not self.board.contains(cell_el):
             cell_el = None
-        move = None if _null(move_el) else str(move_el.getAttribute("data-move"))
-        cell = None if _null(cell_el) else str(cell_el.getAttribute("data-cell"))
+        move = None if is_null(move_el) else str(move_el.getAttribute("data-move"))
+        cell = None if is_null(cell_el) else str(cell_el.getAttribute("data-cell"))
         what, arg = self.viewer.click(cell, move)
         if what == "play":
             self.play(arg)
@@ -231,10 +237,10 @@ class BoardWidget:
 
     def _on_click(self, event) -> None:
         target = event.target
-        if _null(target):
+        if is_null(target):
             return
         step_el = target.closest("[data-step]")
-        if not _null(step_el):
+        if not is_null(step_el):
             if not step_el.disabled:
                 self.step(str(step_el.getAttribute("data-step")))
             return
@@ -246,10 +252,10 @@ class BoardWidget:
 
     def _on_key(self, event) -> None:
         target = event.target
-        if _null(target):
+        if is_null(target):
             return
         key = str(event.key)
-        if key in ("ArrowLeft", "ArrowRight") and not _null(target.closest("[data-step]")):
+        if key in ("ArrowLeft", "ArrowRight") and not is_null(target.closest("[data-step]")):
             event.preventDefault()  # step-through: arrows on the controls go back and forth
             self.step("prev" if key == "ArrowLeft" else "next")
             return
@@ -257,7 +263,7 @@ class BoardWidget:
             return
         self.keyboard = True
         cell_el = target.closest("[data-cell]")
-        if _null(cell_el):
+        if is_null(cell_el):
             return
         if key in ("Enter", " "):
             event.preventDefault()
@@ -276,9 +282,9 @@ class BoardWidget:
 
     def _focus_cell(self, cell: str | None) -> None:
         el = self.board.querySelector(f'[data-cell="{cell}"]') if cell else None
-        if _null(el):
+        if is_null(el):
             el = self.board.querySelector('[tabindex="0"]')
-        if not _null(el):
+        if not is_null(el):
             el.focus()
 
     def _neighbour(self, el, dx: int, dy: int):
@@ -310,7 +316,7 @@ class Embed:
         html.dataset.screen = "embed"
         section = document.getElementById("embed")
         play = document.getElementById("play")
-        if not _null(play):
+        if not is_null(play):
             play.remove()  # its #board/#status skeleton: the widget's carry those ids now
         try:
             spec = parse_embed(params)
@@ -341,7 +347,7 @@ class Embed:
         if w is None:
             return
         a = w.root.querySelector(".wopen")
-        if _null(a):
+        if is_null(a):
             w.root.insertAdjacentHTML(
                 "beforeend", '<p class="wopen-line"><a class="wopen" target="_blank" rel="noopener">'
                              'Continue in Altibox ↗</a></p>')
@@ -391,27 +397,27 @@ class SceneEmbed:
             'class="board scene-board"', 'id="board" class="board scene-board"', 1)
         if announce:
             by = document.getElementById("announce")
-            if not _null(by):
+            if not is_null(by):
                 by.textContent = announce
         if focus:
             el = self.section.querySelector(f'[data-cell="{focus}"]')
-            if _null(el):
+            if is_null(el):
                 el = self.section.querySelector("[data-scene-action]")
-            if not _null(el):
+            if not is_null(el):
                 el.focus()
 
     def _event(self, target, keyboard: bool = False) -> None:
-        if _null(target):
+        if is_null(target):
             return
         board = self.board
-        if not _null(target.closest("[data-scene-action]")):
+        if not is_null(target.closest("[data-scene-action]")):
             board.reset()
             self.render("The example is back at its start.", focus=board.ui.get("focus") if keyboard else None)
             return
         move_el = target.closest("[data-move]")
         cell_el = target.closest("[data-cell]")
-        move = None if _null(move_el) else str(move_el.getAttribute("data-move"))
-        cell = None if _null(cell_el) else str(cell_el.getAttribute("data-cell"))
+        move = None if is_null(move_el) else str(move_el.getAttribute("data-move"))
+        cell = None if is_null(cell_el) else str(cell_el.getAttribute("data-cell"))
         said = board.click(cell, move)
         if said is not None:
             self.render(said or None, focus=cell if keyboard else None)
@@ -422,7 +428,7 @@ class SceneEmbed:
     def _on_key(self, event) -> None:
         key = str(event.key)
         target = event.target
-        if key in ("Enter", " ") and not _null(target) and not _null(target.closest("[data-cell]")):
+        if key in ("Enter", " ") and not is_null(target) and not is_null(target.closest("[data-cell]")):
             event.preventDefault()
             self._event(target.closest("[data-cell]"), keyboard=True)
 
