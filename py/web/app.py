@@ -21,23 +21,35 @@ rebinding.
 from __future__ import annotations
 
 import asyncio
+import gc
+from typing import TYPE_CHECKING
 
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
 from altibox import GAMES
 
-from . import botplay, howto, links, pages, routes, screens, share
+from . import botplay, howto, pages, routes, screens
+from .dom import ARROWS, is_null, show_status
 from .games import BOARDS, BoardUI, Frame
-from .scenes import SceneBoard
+from .patch import Patcher
 from .session import Session
 from .storage import Storage, problem_notice
 from .turns import Turns, seat_kinds
-from .widget import ARROWS, Embed, embed_main, is_null, show_status
+
+if TYPE_CHECKING:  # loaded when first needed: start-up compiles only what a game screen uses
+    from .scenes import SceneBoard
+    from .widget import Embed
 
 DRAG_PX = 8  # a press that moves this far (CSS px) is a drag, not a click
 NARROW_BELOW = 760  # window width (CSS px) under which a board uses its phone layout
 
+
+
+def query_params() -> dict[str, str]:
+    """The page address's parameters, as :func:`web.routes.parse_query` reads them, parsed by
+    the browser (``URLSearchParams``: the same form decoding, without importing urllib.parse)."""
+    return routes.first_values(window.Array.from_(window.URLSearchParams.new(window.location.search)))
 
 
 def by_id(name: str):
@@ -59,6 +71,10 @@ class App:
         self.last_saved: str | None = None
         self.save_warned = False
         self.keyboard = False  # was the last input a key? (where to put the focus after it)
+        self.patcher = Patcher()  # redraws only the parts of the board that changed
+        self._html_shown: dict[str, str] = {}  # put_html: what each panel shows
+        self.paint = to_js([])  # click to the next frame painted, in ms, read by tests/bench.py
+        window.altiboxPaint = self.paint
         self.perf = to_js([])  # click-to-render times in ms, read by tests/bench.py
         window.altiboxPerf = self.perf
         self._log_shown: list[tuple[str, str]] = []
@@ -86,6 +102,8 @@ class App:
             proxy = create_proxy(handler)
             self._proxies.append(proxy)
             target.addEventListener(kind, proxy, capture)
+        self._focus_pending = False
+        self._focus_later = create_proxy(lambda *_: self.flush_focus())
         self._scroll_log = create_proxy(lambda *_: setattr(by_id("log"), "scrollTop", by_id("log").scrollHeight))
         # boards with a phone layout (Altiplano's 360-unit svg) follow the width of the window
         self._narrow_query = window.matchMedia(f"(max-width: {NARROW_BELOW - 1}px)")
@@ -100,7 +118,7 @@ class App:
     def start(self) -> None:
         """Show the screen the URL asks for, then mark the page ready."""
         try:
-            self.route(routes.parse_query(str(window.location.search)))
+            self.route(query_params())
         except Exception as exc:  # never a blank page
             self.show_error(f"Something went wrong while opening this page: {exc}")
             raise
@@ -188,6 +206,7 @@ class App:
         in progress here is never replaced without asking (the confirm-replace screen); a link
         that continues the saved game (the same start, the saved moves first) is taken at once.
         """
+        from . import links, share
         module = GAMES[game]
         try:
             record = links.decode_record(text)
@@ -214,6 +233,7 @@ class App:
 
     def open_share(self) -> None:
         """The Share / Embed dialog: the link to continue this game, and two ``<iframe>`` snippets."""
+        from . import share
         s = self.session
         if s is None:
             return
@@ -337,6 +357,8 @@ class App:
         every board: each board is a :class:`SceneBoard` drawn into its ``<figure>``). The saved
         game is not touched: "Back to the game" resumes it."""
         from altibox.core.scenes import find_scene
+
+        from .scenes import SceneBoard
         info = GAMES[game].INFO
         t0 = window.performance.now()
         has_save = self.storage.load_save(game) is not None
@@ -420,11 +442,11 @@ class App:
             window.location.href = href
             return
         self.session = None
-        self.route(routes.parse_query(str(window.location.search)))
+        self.route(query_params())
 
     def on_popstate(self, event) -> None:
         self.session = None
-        self.route(routes.parse_query(str(window.location.search)))
+        self.route(query_params())
 
     # ------------------------------------------------------------ rendering
 
@@ -455,7 +477,7 @@ class App:
         had_focus = board.contains(document.activeElement) and not is_null(document.activeElement)
         self.ui["narrow"] = bool(self._narrow_query.matches)
         frame = self.frame()
-        board.innerHTML = bui.svg(frame)
+        self.patcher.draw(board, bui.svg(frame))
         board.setAttribute("data-position", bui.position(state))
         board.setAttribute("data-ply", str(s.ply))
         board.removeAttribute("aria-busy")
@@ -485,12 +507,12 @@ class App:
         banner.hidden = not banner_text
         if banner_text and banner.textContent != banner_text:
             banner.textContent = banner_text
-        by_id("scores").innerHTML = pages.scores_html(module, state, names)
+        self.put_html(by_id("scores"), pages.scores_html(module, state, names))
         self.render_log(bui.log_entries(s.states, s.log, names))
         if not hint_kept:
             self.hint(None)
         result = by_id("result")
-        result.innerHTML = pages.result_html(module, state, names)
+        self.put_html(result, pages.result_html(module, state, names))
         result.hidden = out is None
         line = by_id("log-result")
         if not is_null(line):
@@ -501,10 +523,20 @@ class App:
         by_id("confirm").hidden = not turns.needs_confirm(s.states)
         if announce:
             by_id("announce").textContent = announce
-        if had_focus or self.keyboard:
+        if self.keyboard:
             self.keep_focus()
+        elif had_focus:
+            # after a click, the focus follows in the next frame: focus() here would force the
+            # browser to style and lay out the redrawn board inside the click (a forced
+            # synchronous layout); a key pressed before that frame flushes it (flush_focus)
+            if not self._focus_pending:
+                self._focus_pending = True
+                window.requestAnimationFrame(self._focus_later)
         if t0 is not None:
             self.perf.push(window.performance.now() - t0)
+            # what a player feels: from the click to the next frame painted (tests/bench.py)
+            window.requestAnimationFrame(create_once_callable(lambda *_: window.setTimeout(
+                create_once_callable(lambda *_: self.paint.push(window.performance.now() - t0)), 0)))
         key = (id(s), s.ply, id(s.state))
         if key != self._shown_key:
             self._shown_key = key
@@ -516,8 +548,18 @@ class App:
         # scroll the log after layout, in the next frame: reading scrollHeight here would force
         # a synchronous layout of the whole page inside the click handler
         window.requestAnimationFrame(self._scroll_log)
-        document.documentElement.dataset.bot = "thinking" if self._bot_running else "idle"
+        bot_state = "thinking" if self._bot_running else "idle"
+        if document.documentElement.getAttribute("data-bot") != bot_state:
+            document.documentElement.dataset.bot = bot_state
         self.kick_bots()
+
+    def put_html(self, el, html: str) -> None:
+        """Set ``el``'s content to ``html`` unless it already shows exactly that (an unchanged
+        panel is not parsed, styled and laid out again on every click)."""
+        key = str(el.id)
+        if self._html_shown.get(key) != html:
+            el.innerHTML = html
+            self._html_shown[key] = html
 
     def render_log(self, entries: list[tuple[str, str]]) -> None:
         """Bring ``#log`` to ``entries`` touching only what changed (usually one new item)."""
@@ -545,6 +587,15 @@ class App:
             return False
         return self.turns.can_redo(s.states, self.turns.viewer(s.states)[0])
 
+    def flush_focus(self) -> bool:
+        """Move the focus now if a click left it to the next frame; True if it did."""
+        if not self._focus_pending:
+            return False
+        self._focus_pending = False
+        if self.session is not None and document.documentElement.getAttribute("data-screen") == "play":
+            self.keep_focus()
+        return True
+
     def keep_focus(self) -> None:
         """After a keyboard action, put the focus where the next step is: the "show my cards"
         button, the End turn button, or the board (never lost to <body>)."""
@@ -558,6 +609,10 @@ class App:
 
     def focus_cell(self, cell: str | None) -> None:
         board = by_id("board")
+        active = document.activeElement
+        if cell and not is_null(active) and board.contains(active) \
+                and active.getAttribute("data-cell") == cell:
+            return  # still focused (its part of the board was not redrawn): no layout forced
         el = board.querySelector(f'[data-cell="{cell}"]') if cell else None
         if is_null(el):
             el = board.querySelector('[tabindex="0"]') or board.querySelector("[data-cell]")
@@ -830,12 +885,13 @@ class App:
                 return
         self.activate(event.target, t0)
 
-    def on_board_key(self, event) -> None:
+    def on_board_key(self, event, target=None) -> None:
         if self.session is None:
             return
         key = str(event.key)
         self.keyboard = True
-        target = event.target
+        if target is None:
+            target = document.activeElement if self.flush_focus() else event.target
         cell_el = target.closest("[data-cell]") if not is_null(target) else None
         if key in ("Enter", " ") and not is_null(cell_el):
             event.preventDefault()
@@ -979,6 +1035,12 @@ class App:
             self.keyboard = True
         if self.session is None or document.documentElement.dataset.screen != "play":
             return
+        board = by_id("board")
+        if self.flush_focus() and not board.contains(event.target) \
+                and board.contains(document.activeElement):
+            # the key came before the frame that moves the focus onto the board: act there
+            self.on_board_key(event, document.activeElement)
+            return
         key = str(event.key).lower()
         if (event.ctrlKey or event.metaKey) and key == "z" and not event.shiftKey:
             event.preventDefault()
@@ -1017,9 +1079,16 @@ class App:
 def main() -> App | Embed:
     """Create the app and show the screen the URL asks for (embed mode: only a board, see
     :mod:`web.widget`; the app, its saves and its listeners are never created there)."""
-    embed = embed_main(str(window.location.search))
-    if embed is not None:
-        return embed
+    search = str(window.location.search)
+    if "embed" in search:  # the embed machinery loads only for an embed (embed_main decides)
+        from .widget import embed_main
+        embed = embed_main(search)
+        if embed is not None:
+            return embed
     app = App()
     app.start()
+    # everything loaded so far lives as long as the page: keep it out of the garbage
+    # collector's full passes (a pass over it cost up to ~8 ms inside a click)
+    gc.collect()
+    gc.freeze()
     return app

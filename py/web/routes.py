@@ -9,7 +9,7 @@ raise ``ValueError`` with a message meant for the page.
 from __future__ import annotations
 
 import re
-from urllib.parse import parse_qsl
+from typing import Iterable
 
 from altibox.core import coerce_option, check_seed
 
@@ -23,9 +23,22 @@ def parse_query(search: str) -> dict[str, str]:
 
     The first value of a repeated parameter wins.
     """
+    # imported here: urllib.parse imports ipaddress, 128 KB of source that Pyodide compiles at
+    # start-up; the page reads its address with the browser's URLSearchParams (first_values)
+    from urllib.parse import parse_qsl
+    return first_values(parse_qsl(search.lstrip("?"), keep_blank_values=True))
+
+
+def first_values(pairs: Iterable) -> dict[str, str]:
+    """``(key, value)`` pairs (as ``parse_qsl`` or the browser's ``URLSearchParams`` give them)
+    as a dict in which the first value of a repeated key wins.
+
+    >>> first_values([("game", "alto"), ("seed", "1"), ("game", "altitude")])
+    {'game': 'alto', 'seed': '1'}
+    """
     out: dict[str, str] = {}
-    for key, value in parse_qsl(search.lstrip("?"), keep_blank_values=True):
-        out.setdefault(key, value)
+    for key, value in pairs:
+        out.setdefault(str(key), str(value))
     return out
 
 

@@ -55,35 +55,12 @@ from altibox import GAMES
 
 from . import routes
 from .embed import EmbedError, error_html, is_embed, parse_embed
+from .dom import ARROWS, is_null, show_status  # noqa: F401 (re-exported)
+from .patch import Patcher
 from .screens import esc
 from .viewer import Viewer
 
 NARROW_BELOW = 760  # widget width (CSS px) under which a board uses its phone layout (as web.app)
-ARROWS = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
-
-
-def is_null(value) -> bool:
-    """True for Python ``None`` and for JS ``null``/``undefined`` as Pyodide hands them over."""
-    return value is None or type(value).__name__ in ("JsNull", "JsUndefined")
-
-
-def show_status(el, words: str, seat: int | None, out, cls: str = "status") -> None:
-    """Write a status line into ``el``: its text, and ``data-turn`` (``seat``) while the game
-    runs or ``data-winners``/``data-reason`` from ``out`` (the game's ``Outcome``) once it is
-    over (DESIGN §3 hooks), with the class ``cls`` plus ``turn seat-N`` or ``over``."""
-    el.textContent = words
-    if out is None:
-        el.setAttribute("data-turn", str(seat))
-        el.removeAttribute("data-winners")
-        el.removeAttribute("data-reason")
-        el.className = f"{cls} turn seat-{seat}"
-    else:
-        el.removeAttribute("data-turn")
-        el.setAttribute("data-winners", ",".join(str(w) for w in out.winners))
-        el.setAttribute("data-reason", out.reason)
-        el.className = f"{cls} over"
-
-
 class BoardWidget:
     """One live board in ``container`` (see the module docstring for the API and the DOM).
 
@@ -107,6 +84,7 @@ class BoardWidget:
         self.on_move = on_move
         self.on_step = on_step
         self.keyboard = False
+        self.patcher = Patcher()  # redraws only the parts of the board that changed
         game = viewer.game_id
         label = label or f"{viewer.module.INFO.name} board"
         bid = f' id="{esc(board_id)}"' if board_id else ""
@@ -141,7 +119,7 @@ class BoardWidget:
         had_focus = self.board.contains(document.activeElement) and not is_null(document.activeElement)
         width = self.root.clientWidth or window.innerWidth
         v.ui["narrow"] = bool(width and width < NARROW_BELOW)  # Altiplano's phone layout
-        self.board.innerHTML = v.board_svg()
+        self.patcher.draw(self.board, v.board_svg())
         self.board.setAttribute("data-position", v.position())
         self.board.setAttribute("data-ply", str(v.ply))
         self.board.setAttribute("data-interactive", "1" if v.interactive else "0")

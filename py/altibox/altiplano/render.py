@@ -703,8 +703,10 @@ def _ring(ctx: _Ctx, parts: list, top: float) -> float:
     """The ring of locations in dealt order, clockwise; returns its bottom edge.
 
     Wide: an ellipse in the left 460 units. Narrow: a loop of three rows (3 tiles on top,
-    one at each side with the round and the supply between them, 2 at the bottom)."""
+    one at each side with the round and the supply between them, 2 at the bottom).
+    Parts (``web.patch``): the path and the centre, then one per location tile."""
     ring = list(ctx.v["ring"])
+    parts.append('<g data-part="ring">')
     if ctx.narrow:
         tw, th, gap = 112, 78, 10
         xs = (6, 124, 242)
@@ -730,9 +732,10 @@ def _ring(ctx: _Ctx, parts: list, top: float) -> float:
                      f'ry="{_f(ry)}" aria-hidden="true"/>')
         _centre(ctx, parts, cx, cy - 60, 190, 130)
         bottom = cy + ry + th / 2
+    parts.append("</g>")
     me_pawn = ctx.bseat.get("pawn")
     for loc, (x, y) in zip(ring, pos):
-        _tile(ctx, parts, loc, x - tw / 2, y - th / 2, tw, th, loc == me_pawn)
+        _part(parts, f"loc:{loc}", _tile, ctx, parts, loc, x - tw / 2, y - th / 2, tw, th, loc == me_pawn)
     return bottom
 
 
@@ -977,23 +980,51 @@ def _orders(ctx: _Ctx, parts: list, x: float, y: float, w: float, cols: int) -> 
     return y + rows * (ch + gap)
 
 
+def _part(parts: list, key: str, draw, *args) -> float:
+    """Draw ``draw(*args)`` (which appends to ``parts`` and returns a y) inside one top-level
+    ``<g data-part="KEY">``: the unit the page redraws when it changed (``web.patch``)."""
+    parts.append(f'<g data-part="{key}">')
+    y = draw(*args)
+    parts.append("</g>")
+    return y
+
+
+def _placed(ctx: _Ctx, parts: list, key: str, dx: float, dy: float, draw) -> float:
+    """``draw(sub)`` (appends to the list ``sub``, returns a y) drawn inside one top-level
+    ``<g data-part="KEY" transform="translate(dx,dy)">``: when only its place changes, the page
+    moves the part instead of drawing it again (``web.patch``). Anchors recorded by ``draw``
+    are moved by the same offset. Returns what ``draw`` returns (in ``draw``'s coordinates)."""
+    outer, ctx.anchors = ctx.anchors, {}
+    sub: list[str] = []
+    r = draw(sub)
+    parts.append(f'<g data-part="{key}" transform="translate({_f(dx)},{_f(dy)})">')
+    parts.extend(sub)
+    parts.append("</g>")
+    for k, (ax, ay, aw, ah) in ctx.anchors.items():
+        outer[k] = (ax + dx, ay + dy, aw, ah)
+    ctx.anchors = outer
+    return r
+
+
 def _table(ctx: _Ctx, parts: list, y0: float) -> float:
     W = ctx.W
+    parts.append('<g data-part="table">')
     start = len(parts)
     parts.append("")  # panel placeholder
     y = y0 + 10
     parts.append(_text(12, y + 14, "The table", "ptitle"))
+    parts.append("</g>")
     y += 20
     if ctx.v["phase"] == "roles":
-        y = _roles(ctx, parts, y + 6)
+        y = _part(parts, "roles", _roles, ctx, parts, y + 6)
     if ctx.narrow:
         y = _ring(ctx, parts, y)
-        y = _display(ctx, parts, 10, y + 10, W - 20)
-        y = _orders(ctx, parts, 10, y + 6, W - 20, 2)
+        y = _part(parts, "display", _display, ctx, parts, 10, y + 10, W - 20)
+        y = _part(parts, "orders", _orders, ctx, parts, 10, y + 6, W - 20, 2)
     else:
         ring_bottom = _ring(ctx, parts, y)
-        ry = _display(ctx, parts, 474, y, W - 484)
-        ry = _orders(ctx, parts, 474, ry + 8, W - 484, 2)
+        ry = _part(parts, "display", _display, ctx, parts, 474, y, W - 484)
+        ry = _part(parts, "orders", _orders, ctx, parts, 474, ry + 8, W - 484, 2)
         y = max(ring_bottom, ry)
     y += 8
     parts[start] = _rect(1, y0 + 1, W - 2, y - y0 - 2, "panel table", 12)
@@ -1574,10 +1605,12 @@ def _sections(ctx: _Ctx, parts: list, y: float) -> float:
         x = 10 + c * (cw + gap)
         cy = y + sum(rows[:r]) + r * gap
         h = rows[r]
+        # one part per card, drawn at y = 0 and placed (web.patch)
         if kind == "road":
-            _road_card(ctx, parts, x, cy, cw, False, h)
+            _placed(ctx, parts, "track", 0, cy, lambda sub: _road_card(ctx, sub, x, 0, cw, False, h))
             continue
-        _section_card(ctx, parts, kind, key, blocks, x, cy, cw, h)
+        _placed(ctx, parts, f"card:{key}", 0, cy,
+                lambda sub, kind=kind, key=key, blocks=blocks: _section_card(ctx, sub, kind, key, blocks, x, 0, cw, h))
     return y + sum(rows) + gap * (len(rows) - 1) + 8
 
 
@@ -1898,6 +1931,7 @@ def _final_storage_panel(ctx: _Ctx, parts: list, y: float) -> float:
 
 def _board(ctx: _Ctx, parts: list, y0: float) -> float:
     W = ctx.W
+    parts.append('<g data-part="board">')
     start = len(parts)
     parts.append("")
     q = ctx.board
@@ -1907,21 +1941,22 @@ def _board(ctx: _Ctx, parts: list, y0: float) -> float:
     y = _buttons(ctx, parts, y + 8)
     y = _final_storage_panel(ctx, parts, y)
     y = _planning_row(ctx, parts, y)
+    parts.append("</g></g>")
+    # below the planning row, each card is a part of its own, placed at its y (web.patch)
     y = _sections(ctx, parts, y + 4)
     if ctx.narrow:
-        y += _road_card(ctx, parts, 10, y, W - 20, False) + 8
-        y = _bag_crate(ctx, parts, 12, y, W - 24) + 8
-        y1 = _warehouse(ctx, parts, 12, y, 160)
-        y2 = _cards_and_orders(ctx, parts, 186, y, W - 198)
-        y = max(y1, y2)
+        y += _placed(ctx, parts, "track", 0, y, lambda sub: _road_card(ctx, sub, 10, 0, W - 20, False)) + 8
+        y += _placed(ctx, parts, "bag", 0, y, lambda sub: _bag_crate(ctx, sub, 12, 0, W - 24)) + 8
+        y1 = _placed(ctx, parts, "warehouse", 0, y, lambda sub: _warehouse(ctx, sub, 12, 0, 160))
+        y2 = _placed(ctx, parts, "cards", 0, y, lambda sub: _cards_and_orders(ctx, sub, 186, 0, W - 198))
+        y += max(y1, y2)
     else:
         cw = (W - 40) / 3
-        y1 = _bag_crate(ctx, parts, 12, y, cw)
-        y2 = _warehouse(ctx, parts, 20 + cw + 8, y, cw)
-        y3 = _cards_and_orders(ctx, parts, 28 + 2 * cw + 8, y, cw)
-        y = max(y1, y2, y3)
+        y1 = _placed(ctx, parts, "bag", 0, y, lambda sub: _bag_crate(ctx, sub, 12, 0, cw))
+        y2 = _placed(ctx, parts, "warehouse", 0, y, lambda sub: _warehouse(ctx, sub, 20 + cw + 8, 0, cw))
+        y3 = _placed(ctx, parts, "cards", 0, y, lambda sub: _cards_and_orders(ctx, sub, 28 + 2 * cw + 8, 0, cw))
+        y += max(y1, y2, y3)
     y += 10
-    parts.append("</g>")
     stroke = f' style="stroke:{SEAT[q % 5]};stroke-width:2"' if ctx.v.get("current") == q else ""
     parts[start] = _rect(1, y0 + 1, W - 2, y - y0 - 2, "panel", 12, stroke)
     return y
@@ -2062,7 +2097,8 @@ def _others(ctx: _Ctx, parts: list, y0: float) -> float:
         return y0
     W = ctx.W
     y = y0 + 4
-    parts.append(_text(12, y + 14, "Other players", "ptitle"))
+    parts.append(f'<g data-part="others" transform="translate(0,{_f(y)})">'
+                 f'{_text(12, 14, "Other players", "ptitle")}</g>')
     y += 22
     done = _done_seats(ctx)
     cols = 1 if ctx.narrow else 2
@@ -2073,7 +2109,10 @@ def _others(ctx: _Ctx, parts: list, y0: float) -> float:
         row = others[k:k + cols]
         hs = []
         for c, q in enumerate(row):
-            hs.append(_other(ctx, parts, q, c * (cw + gap), y, cw, done))
+            # drawn at the origin and placed by a transform: when the board changes hands, the
+            # page moves the part of a seat whose board did not change (web.patch)
+            hs.append(_placed(ctx, parts, f"seat:{q}", c * (cw + gap), y,
+                              lambda sub, q=q: _other(ctx, sub, q, 0, 0, cw, done)))
         y += max(hs) + gap
         k += cols
     return y
@@ -2217,7 +2256,8 @@ def render_svg(view: dict, ui: dict | None = None) -> str:
     y = _board(ctx, parts, y + 10)
     y = _others(ctx, parts, y + 6)
     total = y
-    _popup(ctx, parts, total)
+    # always present (empty without a choice), so opening a choice patches one part
+    _part(parts, "popup", _popup, ctx, parts, total)
     W = ctx.W
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" class="ap altiplano-board'
             f'{" narrow" if ctx.narrow else ""}" viewBox="0 0 {W} {_f(total)}" width="{W}" '
