@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .screens import clean_name, esc
+from .text import cut
 
 
 def seat_names(module: Any, state: Any, names: list[str] | None = None) -> list[str]:
@@ -96,6 +97,34 @@ def result_line(module: Any, state: Any, names: list[str] | None = None) -> str:
     return f"{result_headline(module, state, out, names)}. {why}".strip()
 
 
+def column_names(names: list[str], limit: int) -> list[str]:
+    """Names short enough for a narrow score column (at most ``limit`` characters), still told
+    apart: "Player 1".."Player 5" become "P1".."P5" (the part the names share shortened to
+    its initial), other long names are cut, numbered where two cuts would read the same.
+
+    >>> column_names(["Player 1", "Player 2", "Player 3", "Player 4"], 6)
+    ['P1', 'P2', 'P3', 'P4']
+    >>> column_names(["Anna", "Bartholomew", "Bartholomeus", "Dee"], 6)
+    ['Anna', 'Barth2', 'Barth3', 'Dee']
+    """
+    if all(len(n) <= limit for n in names):
+        return list(names)
+    first = names[0]
+    common = 0
+    while common < len(first) and all(len(n) > common and n[common] == first[common] for n in names):
+        common += 1
+    head = first[:common]
+    if " " in head:  # share whole words only ("Player " of "Player 1")
+        head = head[:head.rindex(" ") + 1]
+        rests = [n[len(head):] for n in names]
+        out = [head[0] + r for r in rests]
+        if all(r and len(o) <= limit for r, o in zip(rests, out)) and len(set(out)) == len(out):
+            return out
+    cuts = [cut(n, limit) for n in names]
+    return [c if cuts.count(c) == 1 else cut(n, limit - len(str(k + 1))) + str(k + 1)
+            for k, (n, c) in enumerate(zip(names, cuts))]
+
+
 def scores_html(module: Any, state: Any, names: list[str] | None = None) -> str:
     """The live score table: one column per player, one row per part, then the totals.
 
@@ -109,8 +138,11 @@ def scores_html(module: Any, state: Any, names: list[str] | None = None) -> str:
         for part in entry["parts"]:
             if part["label"] not in labels:
                 labels.append(part["label"])
-    head = "".join(f'<th scope="col">{esc(name)}</th>' for name in names)
     compact = len(names) >= 4  # narrow columns: the points only, the sum in the cell's tooltip
+    shown = column_names(names, 6) if compact else list(names)
+    head = "".join(f'<th scope="col" title="{esc(name)}"><abbr title="{esc(name)}">{esc(short)}</abbr></th>'
+                   if short != name else f'<th scope="col">{esc(name)}</th>'
+                   for name, short in zip(names, shown))
     rows = []
     for label in labels:
         cells = []

@@ -174,3 +174,16 @@ def test_the_score_pad_has_every_category_and_the_coins_tie_break():
     labels = [p["label"] for p in A.scoreboard(s.state)[0]["parts"]]
     assert rows == labels + ["Total", "Coins (tie-break)"]
     assert [th.text for th in root.find("thead").iter("th")][1:] == s.names
+
+
+def test_five_columns_of_the_score_pad_are_told_apart():
+    """With 4-5 players the columns are narrow: "Player 1".."Player 5" read P1..P5 (a cut
+    "Play…" five times said nothing), the whole name in the tooltip."""
+    s = Session.new("altiplano", seed=3, players=5)
+    root = ET.fromstring(scores_html(A, s.state, s.names))
+    heads = list(root.find("thead").iter("th"))[1:]
+    assert [th.find("abbr").text for th in heads] == ["P1", "P2", "P3", "P4", "P5"]
+    assert [th.get("title") for th in heads] == [f"Player {k}" for k in range(1, 6)]
+    two = Session.new("altiplano", seed=3, players=2)
+    root = ET.fromstring(scores_html(A, two.state, two.names))
+    assert [th.text for th in root.find("thead").iter("th")][1:] == ["Player 1", "Player 2"]
