@@ -102,6 +102,13 @@ class App:
             proxy = create_proxy(handler)
             self._proxies.append(proxy)
             target.addEventListener(kind, proxy, capture)
+        # a finger that lands on a good to drag must not scroll the page: only a touchmove
+        # listener that is not passive can say so (CSS touch-action is not honoured on the
+        # elements inside an <svg>); see on_drag_start
+        self._on_touch_move = create_proxy(self.on_touch_move)
+        self._not_passive = to_js({"passive": False}, dict_converter=window.Object.fromEntries)
+        self._touch_el = None
+        self._no_scroll = to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries)
         self._focus_pending = False
         self._focus_later = create_proxy(lambda *_: self.flush_focus())
         self._scroll_log = create_proxy(lambda *_: setattr(by_id("log"), "scrollTop", by_id("log").scrollHeight))
@@ -593,21 +600,23 @@ class App:
             return False
         self._focus_pending = False
         if self.session is not None and document.documentElement.getAttribute("data-screen") == "play":
-            self.keep_focus()
+            self.keep_focus(scroll=False)
         return True
 
-    def keep_focus(self) -> None:
+    def keep_focus(self, scroll: bool = True) -> None:
         """After a keyboard action, put the focus where the next step is: the "show my cards"
-        button, the End turn button, or the board (never lost to <body>)."""
+        button, the End turn button, or the board (never lost to <body>). ``scroll=False``
+        (after a click or a tap): the page does not move to show it."""
+        opts = None if scroll else self._no_scroll
         privacy = by_id("privacy")
         if not privacy.hidden:
-            privacy.querySelector("button").focus()
+            privacy.querySelector("button").focus(opts)
         elif not by_id("confirm").hidden:
-            by_id("confirm").focus()
+            by_id("confirm").focus(opts)
         else:
-            self.focus_cell(self.ui.get("focus"))
+            self.focus_cell(self.ui.get("focus"), opts)
 
-    def focus_cell(self, cell: str | None) -> None:
+    def focus_cell(self, cell: str | None, opts=None) -> None:
         board = by_id("board")
         active = document.activeElement
         if cell and not is_null(active) and board.contains(active) \
@@ -617,7 +626,7 @@ class App:
         if is_null(el):
             el = board.querySelector('[tabindex="0"]') or board.querySelector("[data-cell]")
         if not is_null(el):
-            el.focus()
+            el.focus(opts)
 
     def notice(self, message: str) -> None:
         """Show a message in ``#notice`` (and announce it)."""
@@ -985,8 +994,33 @@ class App:
         cell_el = event.target.closest("[data-cell]")
         if is_null(cell_el):
             return
-        self.drag = {"cell": str(cell_el.getAttribute("data-cell")), "x": float(event.clientX),
-                     "y": float(event.clientY), "on": False}
+        cell = str(cell_el.getAttribute("data-cell"))
+        frame = self.frame()
+        can = frame.viewer is not None and frame.viewer == self.session.module.current_player(self.session.state) \
+            and self.turns.is_person(frame.viewer) and cell in self.board_ui.draggable(frame)
+        self.drag = {"cell": cell, "x": float(event.clientX), "y": float(event.clientY), "on": False,
+                     "can": can}
+        # A touch pointer is captured by the element it lands on, and that element is redrawn
+        # when the drag starts (its targets light up): the pointer events of a captured pointer
+        # would go to the detached element and never reach the document, so they are let go to
+        # follow the finger. Touch events keep going to the element the touch started on (even
+        # detached), so the listener that stops the page from scrolling is put on that element.
+        target = event.target
+        if target.hasPointerCapture(event.pointerId):
+            target.releasePointerCapture(event.pointerId)
+        self._drop_touch_listener()
+        if can and str(event.pointerType) == "touch":
+            target.addEventListener("touchmove", self._on_touch_move, self._not_passive)
+            self._touch_el = target
+
+    def on_touch_move(self, event) -> None:
+        if self.drag is not None and self.drag["can"] and event.cancelable:
+            event.preventDefault()
+
+    def _drop_touch_listener(self) -> None:
+        if self._touch_el is not None:
+            self._touch_el.removeEventListener("touchmove", self._on_touch_move, self._not_passive)
+            self._touch_el = None
 
     def on_drag_move(self, event) -> None:
         drag = self.drag
@@ -994,12 +1028,10 @@ class App:
             return
         if abs(float(event.clientX) - drag["x"]) + abs(float(event.clientY) - drag["y"]) < DRAG_PX:
             return
-        s, bui = self.session, self.board_ui
-        frame = self.frame()
-        if frame.viewer is None or frame.viewer != s.module.current_player(s.state) \
-                or not self.turns.is_person(frame.viewer) or drag["cell"] not in bui.draggable(frame):
+        if not drag["can"]:
             self.drag = None
             return
+        bui = self.board_ui
         drag["on"] = True
         bui.select(self.ui, drag["cell"])
         self.ui["focus"] = drag["cell"]
@@ -1008,6 +1040,7 @@ class App:
 
     def on_drag_end(self, event) -> None:
         drag, self.drag = self.drag, None
+        self._drop_touch_listener()
         if drag is None or not drag["on"]:
             return
         t0 = window.performance.now()
@@ -1021,6 +1054,7 @@ class App:
             self.hint("Drop it on an action space outlined in green, or click one.")
 
     def on_drag_cancel(self, event) -> None:
+        self._drop_touch_listener()
         if self.drag is not None and self.drag["on"]:
             by_id("board").classList.remove("dragging")
         self.drag = None

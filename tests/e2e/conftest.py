@@ -89,7 +89,8 @@ class Guard:
 
 @pytest.fixture
 def open_app(browser, base_url_app):
-    """``open_app(query="", base=None, init_script=None, context=None, offline=False) -> page``.
+    """``open_app(query="", base=None, init_script=None, context=None, offline=False,
+    touch=False) -> page``.
 
     A fresh context (or ``context``, one this fixture opened), page loaded and ready. ``base``
     overrides the site URL (e.g. a built site under a sub-path). ``offline=True`` leaves the
@@ -99,11 +100,14 @@ def open_app(browser, base_url_app):
     opened = []
 
     def _open(query: str = "", base: str | None = None, init_script: str | None = None, context=None,
-              offline: bool = False):
+              offline: bool = False, touch: bool = False):
         url = (base or base_url_app) + query
         origin = "{0.scheme}://{0.netloc}".format(urlsplit(url))
         if context is None:
-            context = browser.new_context(viewport={"width": 1100, "height": 900})
+            # touch=True: a phone with a touch screen (390 x 844), as for tapping and dragging
+            context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                          is_mobile=True) if touch else \
+                browser.new_context(viewport={"width": 1100, "height": 900})
             guard = Guard(origin)
             context.on("request", guard.on_request)
             if not offline:

@@ -291,3 +291,51 @@ def test_drag_and_drop_why_not_and_the_keyboard(open_app):
     assert page.locator("#board").get_attribute("data-position") == A.public_position(states[-1])
     # the log keeps both placements secret; the announcement told the planner what happened
     assert page.locator("#announce").inner_text().startswith(A.seat_name(states[-1], me))
+
+
+def test_a_good_dragged_by_touch_on_a_phone(open_app):
+    """Touch drag and drop on a 390 x 844 touch screen (real touch input through the DevTools
+    protocol, so the browser's own panning rules apply): a finger that starts on a good moves
+    the good, it does not scroll the page."""
+    seed = 777
+    page = open_app(f"?game=altiplano&new=1&seed={seed}&players=2", touch=True)
+    page.wait_for_selector('#board[data-ply="0"]', state="attached")
+    page.set_default_timeout(CLICK_TIMEOUT_MS)
+    states = [A.new_game(seed=seed, players=2)]
+    for _ in range(2):
+        page.locator('#board [data-move="draw"]').first.tap()
+        states.append(A.apply(states[-1], "draw"))
+        wait_ply(page, len(states) - 1)
+    page.locator("#confirm").tap()
+    page.locator('[data-action="reveal"]').tap()
+    me = states[-1].current
+    view = A.view(states[-1], me)
+    good = _planning_list(view["seats"][me], _house(view))[0]
+    src = page.locator('#board [data-cell="plan:1"]')
+    src.evaluate("el => el.scrollIntoView({block: 'start', behavior: 'instant'})")
+    page.evaluate("window.scrollBy({top: -60, behavior: 'instant'})")
+    a = src.bounding_box()
+    height = page.viewport_size["height"]
+    bar = page.locator("#status").bounding_box()["y"]  # the turn bar at the bottom of the phone
+    targets = []
+    for move in view["legal_moves"]:
+        if move.startswith(good + ">"):
+            box = page.locator(f'#board [data-cell="src:{move.split(">", 1)[1]}"]').first.bounding_box()
+            if box and 0 < box["y"] and box["y"] + box["height"] < min(bar, height) - 4:
+                targets.append((box["y"], move, box))
+    assert targets, "an action space for the good is on the screen"
+    _, move, b = min(targets)
+    x0, y0 = a["x"] + a["width"] / 2, a["y"] + a["height"] / 2
+    x1, y1 = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+    scroll = page.evaluate("window.scrollY")
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+    for k in range(1, 11):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
+            {"x": x0 + (x1 - x0) * k / 10, "y": y0 + (y1 - y0) * k / 10}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    states.append(A.apply(states[-1], move))
+    wait_ply(page, len(states) - 1)
+    assert page.evaluate("window.scrollY") == scroll  # the page did not pan under the finger
+    assert page.locator("#board").get_attribute("data-position") == A.public_position(states[-1])
+    assert page.locator("#log li[data-move]").last.get_attribute("data-move") == "plan"
