@@ -307,7 +307,7 @@ class AltiplanoUI(BoardUI):
 
     def privacy_words(self, name):
         return (f"Pass the device to {name}. The others' plans stay hidden until the Actions "
-                f"phase; {name}'s goods show once {name} holds the device.",
+                f"phase; {name}'s planning shows once {name} holds the device.",
                 f"I am {name}: show my planning")
 
 

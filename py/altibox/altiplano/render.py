@@ -1112,7 +1112,7 @@ def _header(ctx: _Ctx, parts: list, y: float) -> float:
         badges.append(("START", "#5a5f6b"))
     if seat.get("passed"):
         badges.append(("PASSED", "#8a8e98"))
-    bx = 18 + _tw(rtxt, 11, True) + 10
+    bx = 18 + _tw(rtxt, 11, True) * 1.2 + 12  # room for wide fonts (DejaVu Sans on Linux)
     for word, col in badges:
         bw = _tw(word, 11, True) + 14
         parts.append(_rect(bx, y + 25, bw, 16, "", 8, f' fill="{col}"') +
