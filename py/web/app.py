@@ -86,6 +86,7 @@ class App:
         window.altiboxBotSlices = self.bot_slices
         self.drag: dict | None = None  # a drag from a draggable cell: {"cell", "x", "y", "on"}
         self.skip_click = False  # the click that ends a drag is not a click
+        self._turn_passed = None  # the state shown after a board click that passed the turn
         self._proxies = []
         self.scene_boards: dict[str, SceneBoard] = {}  # the How-to-play page's live boards
         board = by_id("board")
@@ -886,13 +887,24 @@ class App:
             if float(event.timeStamp) - skip < 800:
                 return
         # Every click acts on the board as it is now drawn: a quick second tap on the cell just
-        # played acts again (a touch screen's "double click"). The one exception keeps a
-        # selection alive: the second click of a double click on the source it just selected.
+        # played acts again (a touch screen's "double click"). Two exceptions: the second click
+        # of a double click on the source it just selected keeps the selection alive, and a
+        # later click of a double click never plays a move for the next player when the first
+        # click passed the turn (Altiplano: their Draw button shows where the first Draw was).
         if event.detail and int(event.detail) > 1 and not is_null(event.target):
             cell_el = event.target.closest("[data-cell]")
             if not is_null(cell_el) and self.ui.get("just_selected") == str(cell_el.getAttribute("data-cell")):
                 return
+            if self._turn_passed is not None and self._turn_passed is self.session.state \
+                    and not is_null(event.target.closest("[data-move]")):
+                return
+        s = self.session
+        before = s.module.current_player(s.state)
         self.activate(event.target, t0)
+        # set by the click that passed the turn, cleared by any other click that acts
+        now = self.session
+        self._turn_passed = now.state if now is s and \
+            s.module.current_player(now.state) != before else None
 
     def on_board_key(self, event, target=None) -> None:
         if self.session is None:

@@ -339,3 +339,28 @@ def test_a_good_dragged_by_touch_on_a_phone(open_app):
     assert page.evaluate("window.scrollY") == scroll  # the page did not pan under the finger
     assert page.locator("#board").get_attribute("data-position") == A.public_position(states[-1])
     assert page.locator("#log li[data-move]").last.get_attribute("data-move") == "plan"
+
+
+def test_a_double_click_on_draw_draws_once(open_app):
+    """A double click on Draw draws for the player to act, not also for the next player, whose
+    Draw button appears under the pointer once the turn passed (in round 2 and later that player
+    could first take goods back from the action spaces). The next single click acts normally."""
+    seed = 777
+    page = start(open_app, 3, seed, names=False)
+    states = [A.new_game(seed=seed, players=3)]
+    draw = page.locator('#board [data-move="draw"]').first
+    draw.dblclick()
+    states.append(A.apply(states[-1], "draw"))
+    wait_ply(page, 1)
+    page.wait_for_timeout(500)  # a second draw would have shown by now
+    board = page.locator("#board")
+    assert board.get_attribute("data-ply") == "1"
+    assert board.get_attribute("data-position") == A.public_position(states[-1])
+    assert states[-1].phase == "draw" and states[-1].current != states[0].current
+    assert page.locator("#status").get_attribute("data-turn") == str(states[-1].current)
+    assert page.locator("#log li[data-move]").count() == 1
+    # the next player's own single click on Draw draws for them
+    page.locator('#board [data-move="draw"]').first.click()
+    states.append(A.apply(states[-1], "draw"))
+    wait_ply(page, 2)
+    assert board.get_attribute("data-position") == A.public_position(states[-1])
