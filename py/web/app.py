@@ -33,7 +33,7 @@ from . import botplay, howto, pages, routes, screens
 from .dom import ARROWS, is_null, show_status
 from .games import BOARDS, BoardUI, Frame
 from .patch import Patcher
-from .session import Session
+from .session import Session, broken_save_notice, broken_save_players
 from .storage import Storage, problem_notice
 from .turns import Turns, seat_kinds
 
@@ -153,7 +153,7 @@ class App:
             else:
                 self.show_error(f"{module.INFO.name} has no How-to-play page yet.")
             return
-        saved, broken = self.load_saved(game)
+        saved, broken = self.load_saved(game, replaced=params.get("new") != "1" and params.get("rec", "") == "")
         if params.get("rec", "") != "":
             self.open_link(game, params["rec"], saved)
             return
@@ -175,7 +175,7 @@ class App:
             self.begin(session)
             return
         if broken:
-            self.begin(Session.new(game))
+            self.begin(self.replacement(game, broken))
             return
         if saved is not None:
             if params.get("form") == "1":
@@ -188,23 +188,39 @@ class App:
             self.warn_storage()
         self.show_setup()
 
-    def load_saved(self, game: str) -> tuple[Session | None, bool]:
-        """The saved game of ``game``, replayed; ``(None, True)`` when a save existed but could
-        not be read or replayed: it is then moved to a backup key and the player is told."""
+    def load_saved(self, game: str, replaced: bool = True) -> tuple[Session | None, int | bool]:
+        """The saved game of ``game``, replayed; ``(None, broken)`` when a save existed but could
+        not be read or replayed: it is then moved to a backup key and the player is told in plain
+        words (the parser's or the replay's words under "Technical details"). ``broken`` is the
+        player count the broken save still shows (see :meth:`replacement`), else ``True``;
+        ``replaced``: the page goes on with that replacement (not a link's own new game), so the
+        notice says its player count."""
         text = self.storage.load_save(game)
         if text is None:
             return None, False
         try:
             session = Session.from_text(game, text)
         except Exception as exc:  # RecordError, or anything a hostile save could provoke
+            module = GAMES[game]
             kept = self.storage.backup(game, text)
-            where = " A copy was kept in this browser's storage." if kept else ""
-            self.notice(f"Your saved {GAMES[game].INFO.name} game could not be loaded ({exc}).{where} "
-                        f"A new game has started.")
-            return None, True
+            players = broken_save_players(module, text)
+            shown = players if replaced and players is not None and len(module.PLAYERS) > 1 else None
+            self.notice(broken_save_notice(module.INFO.name, kept is not None, shown), detail=str(exc))
+            return None, players or True
         for note in session.notes:
             self.notice(note)
         return session, False
+
+    @staticmethod
+    def replacement(game: str, broken: int | bool) -> Session:
+        """The new game that replaces a broken save: with the broken save's player count when
+        it could still be read, else the default."""
+        if broken is not True:
+            try:
+                return Session.new(game, players=int(broken))
+            except ValueError:
+                pass
+        return Session.new(game)
 
     def open_link(self, game: str, text: str, saved: Session | None) -> None:
         """Play by link (``?game=G&rec=…``): continue the game the link carries on this device.
@@ -629,10 +645,23 @@ class App:
         if not is_null(el):
             el.focus(opts)
 
-    def notice(self, message: str) -> None:
-        """Show a message in ``#notice`` (and announce it)."""
+    def notice(self, message: str, detail: str | None = None) -> None:
+        """Show a message in ``#notice`` (and announce it); ``detail`` (technical words, e.g. a
+        parser's) goes in a closed "Technical details" box under it, not announced."""
         box = by_id("notice")
         box.querySelector(".text").textContent = message
+        old = box.querySelector("details.detail")
+        if not is_null(old):
+            old.remove()
+        if detail:
+            more = document.createElement("details")
+            more.className = "detail"
+            summary = document.createElement("summary")
+            summary.textContent = "Technical details"
+            code = document.createElement("code")
+            code.textContent = detail
+            more.append(summary, code)
+            box.insertBefore(more, box.querySelector(".dismiss"))
         box.dataset.kind = ""
         box.hidden = False
         by_id("announce").textContent = message

@@ -6,6 +6,8 @@ question goes to the game module (``altibox.GAMES[game_id]``).
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 from altibox import GAMES
@@ -194,3 +196,35 @@ class Session:
 def _range_words(r: range) -> str:
     lo, hi = min(r), max(r)
     return str(lo) if lo == hi else f"{lo} to {hi}"
+
+
+# ------------------------------------------------------------ saves that cannot be replayed
+
+_PLAYERS_FIELD = re.compile(r'"players"\s*:\s*(\d{1,2})\b')
+
+
+def broken_save_players(module: Any, text: str) -> int | None:
+    """The player count a save that could not be loaded still shows, when the rules allow it:
+    the record's ``players`` field (or, in text that is no longer JSON, its first
+    ``"players": N``); ``None`` when there is none to read."""
+    found = None
+    try:
+        record = json.loads(text)
+    except (ValueError, RecursionError):
+        match = _PLAYERS_FIELD.search(text) if isinstance(text, str) else None
+        found = int(match.group(1)) if match else None
+    else:
+        if isinstance(record, dict) and record.get("game") in (None, module.GAME_ID):
+            value = record.get("players")
+            found = value if isinstance(value, int) and not isinstance(value, bool) else None
+    return found if found in module.PLAYERS else None
+
+
+def broken_save_notice(game_name: str, kept: bool, players: int | None) -> str:
+    """What the player reads when their saved game could not be loaded (the parser's or the
+    replay's own words go in a "Technical details" box, not in this sentence)."""
+    kept_words = (" A copy of it was kept in this browser, so nothing is lost." if kept
+                  else " It could not be copied aside (this browser's storage refused).")
+    who = f" for {players} player{'s' if players != 1 else ''}" if players else ""
+    return (f"Your saved {game_name} game could not be opened: the saved data is damaged or "
+            f"comes from another version of Altibox.{kept_words} A new game{who} has started.")

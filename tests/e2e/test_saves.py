@@ -40,11 +40,38 @@ def test_a_broken_save_is_backed_up_explained_and_a_new_game_starts(open_app, ga
     page.reload()
     page.wait_for_selector("html.ready", state="attached")
     page.wait_for_selector('#board[data-ply="0"]', state="attached")
-    notice = page.locator("#notice").inner_text()
-    assert "could not be loaded" in notice and words in notice
+    # a sentence for players; the parser's or the replay's words only under "Technical details"
+    sentence = page.locator("#notice .text").inner_text()
+    assert sentence.startswith("Your saved ") and "could not be opened" in sentence
+    assert "A copy of it was kept in this browser" in sentence and words not in sentence
+    assert words in page.locator("#notice details.detail").text_content()
+    assert page.locator("#notice details.detail summary").inner_text() == "Technical details"
     keys = page.evaluate("Object.keys(localStorage).sort()")
     backups = [k for k in keys if k.startswith(f"altibox:backup:{game}:")]
     assert len(backups) == 1
     assert page.evaluate(f"localStorage.getItem('{backups[0]}')") == text
     fresh = json.loads(page.evaluate(f"localStorage.getItem('altibox:save:{game}')"))
     assert fresh["moves"] == [] and fresh["game"] == game
+
+
+@pytest.mark.parametrize("cut", [False, True])
+def test_the_new_game_keeps_the_broken_saves_player_count(open_app, cut):
+    """A broken 4-player Altiplano save (an illegal move; or cut short, no longer JSON): the new
+    game is for 4 players, the broken text is kept whole in a backup key."""
+    record = json.loads(illegal_record("altiplano"))
+    record["players"] = 4
+    text = json.dumps(record)
+    text = text[:70] if cut else text
+    assert '"players": 4' in text
+    page = open_app("?game=altiplano")
+    page.evaluate(f"localStorage.setItem('altibox:save:altiplano', {json.dumps(text)})")
+    page.reload()
+    page.wait_for_selector("html.ready", state="attached")
+    page.wait_for_selector('#board[data-ply="0"]', state="attached")
+    assert page.locator("#notice .text").inner_text().endswith("A new game for 4 players has started.")
+    assert "JSON" not in page.locator("#notice .text").inner_text()
+    fresh = json.loads(page.evaluate("localStorage.getItem('altibox:save:altiplano')"))
+    assert fresh["players"] == 4 and fresh["moves"] == []
+    keys = page.evaluate("Object.keys(localStorage)")
+    backups = [k for k in keys if k.startswith("altibox:backup:altiplano:")]
+    assert [page.evaluate(f"localStorage.getItem('{k}')") for k in backups] == [text]

@@ -96,3 +96,28 @@ def test_a_record_whose_options_clash_with_the_header_is_a_record_error():
         with pytest.raises(RecordError) as err:
             Session.from_record("alto", rec)
         assert err.value.ply == 0
+
+
+def test_a_broken_save_keeps_its_player_count_when_it_can_still_be_read():
+    from altibox import altiplano, altitude
+    from web.session import broken_save_notice, broken_save_players
+
+    record = {"schema": 1, "game": "altiplano", "players": 4, "options": {}, "seed": 5,
+              "moves": ["no such move"], "start": None, "meta": {}}
+    text = json.dumps(record)
+    assert broken_save_players(altiplano, text) == 4
+    assert broken_save_players(altiplano, text[:60]) == 4  # cut short: no longer JSON
+    assert broken_save_players(altiplano, text.replace(" 4,", " 9,")) is None  # not a count it has
+    assert broken_save_players(altiplano, json.dumps({**record, "players": True})) is None
+    assert broken_save_players(altiplano, json.dumps({**record, "game": "alto"})) is None
+    assert broken_save_players(altiplano, "{this is not json") is None
+    assert broken_save_players(altiplano, "[1, 2]") is None
+    assert broken_save_players(altitude, json.dumps({**record, "game": "altitude", "players": 1})) == 1
+    # the sentence is for players: no parser words, says a copy was kept and what started
+    words = broken_save_notice("Altiplano", True, 4)
+    assert words == ("Your saved Altiplano game could not be opened: the saved data is damaged or "
+                     "comes from another version of Altibox. A copy of it was kept in this browser, "
+                     "so nothing is lost. A new game for 4 players has started.")
+    assert broken_save_notice("Altitude", True, 1).endswith("A new game for 1 player has started.")
+    assert broken_save_notice("Alto", False, None).endswith(
+        "It could not be copied aside (this browser's storage refused). A new game has started.")
