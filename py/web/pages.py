@@ -150,6 +150,8 @@ def scores_html(module: Any, state: Any, names: list[str] | None = None) -> str:
             part = next((p for p in entry["parts"] if p["label"] == label), None)
             if part is None or not part.get("count"):
                 cells.append('<td class="muted">–</td>')
+            elif part.get("each") == 0:  # owned, but worth nothing (Altiplano: goods worth 0)
+                cells.append(f'<td class="muted" title="{esc(part["count"])} × 0">–</td>')
             elif "count" in part and part.get("count") != part["points"]:
                 if not part.get("each"):
                     cells.append(f'<td>{esc(part["points"])}</td>')

@@ -187,3 +187,19 @@ def test_five_columns_of_the_score_pad_are_told_apart():
     two = Session.new("altiplano", seed=3, players=2)
     root = ET.fromstring(scores_html(A, two.state, two.names))
     assert [th.text for th in root.find("thead").iter("th")][1:] == ["Player 1", "Player 2"]
+
+
+def test_a_row_worth_nothing_reads_a_dash_like_the_other_empty_rows():
+    """Goods worth 0 score nothing however many a player owns: "–" as in every row without
+    points, not "0" (the count is in the tooltip)."""
+    s = Session.new("altiplano", seed=3, players=2)
+    pad = A.scoreboard(s.state)
+    zero = [next(p for p in entry["parts"] if p["key"] == "goods0") for entry in pad]
+    assert all(part["count"] > 0 and part["points"] == 0 for part in zero)
+    root = ET.fromstring(scores_html(A, s.state, s.names))
+    row = next(tr for tr in root.find("tbody").iter("tr") if tr.find("th").text == "Goods worth 0")
+    assert [td.text for td in row.findall("td")] == ["–", "–"]
+    assert [td.get("title") for td in row.findall("td")] == [f"{p['count']} × 0" for p in zero]
+    for tr in root.find("tbody").iter("tr"):  # "–" in every cell without points, only there
+        parts = [next(p for p in entry["parts"] if p["label"] == tr.find("th").text) for entry in pad]
+        assert [td.text == "–" for td in tr.findall("td")] == [p["points"] == 0 for p in parts]
