@@ -28,8 +28,15 @@ def small_budgets(monkeypatch):
     for mod in (BT, BP):
         for lv in ("medium", "hard"):
             cfg = dict(mod.LEVELS[lv])
-            cfg.update(sims=6, worlds=3, rollout=4)
-            monkeypatch.setitem(mod.LEVELS, lv, cfg)
+            if "sims" in cfg:
+                cfg.update(sims=6, worlds=3, rollout=4)
+                monkeypatch.setitem(mod.LEVELS, lv, cfg)
+    # Altiplano's levels are its policy; its ISMCTS (BP.SEARCH_LEVEL) is tested as "search"
+    # (a fifth level for the tests; Alto's and Altitude's "search" is their small medium)
+    monkeypatch.setitem(BP.LEVELS, "search", dict(BP.SEARCH_LEVEL, sims=6, worlds=3, rollout=4))
+    for mod in (A, BT):
+        monkeypatch.setitem(mod.LEVELS, "search", mod.LEVELS["medium"])
+    monkeypatch.setattr(bots, "LEVELS", bots.LEVELS + ("search",))
 
 
 def random_positions(gid: str, count: int, seed: int = 0) -> list:
@@ -56,7 +63,7 @@ def test_bots_play_only_legal_moves_on_1000_positions(gid, small_budgets):
     rules = GAMES[gid]
     positions = random_positions(gid, 1000)
     for k, s in enumerate(positions):
-        level = bots.LEVELS[k % 4]
+        level = bots.LEVELS[k % len(bots.LEVELS)]
         m = bots.choose_move(gid, s, level, seed=k)
         legal = rules.legal_moves(s)
         assert m in legal, (gid, level, str(m), rules.to_position(s))
@@ -206,7 +213,7 @@ def test_altiplano_choice_ignores_seed_pile_and_hidden_planning(seed, small_budg
     s2 = rules.from_position(json.dumps(d2))
     assert rules.view(s1, me) == rules.view(s2, me)
     assert BP.public_extras(s1) == BP.public_extras(s2)
-    for level in ("easy", "medium", "hard"):
+    for level in ("easy", "medium", "hard", "search"):
         assert str(bots.choose_move("altiplano", s1, level, seed=9)) == \
             str(bots.choose_move("altiplano", s2, level, seed=9))
 
@@ -353,3 +360,18 @@ def _apn(b) -> str:
 def test_apn_helper_round_trips():
     apn = "DOr,DOw,do,ODr/SAw,ODwwr,asr,DOww/DOr,od,SArww,--/ODr,DOr,od,od w m"
     assert A.from_apn(_apn(A.from_apn(apn))) == A.from_apn(apn)
+
+
+def test_altiplano_knowledge_knobs_price_a_sale_and_refuse_unknown_names():
+    """Hard's knowledge knows that a sold good's victory points are lost (spec §16: coins do not
+    score): selling glass (3 VP, 2 coins at the market in the house set) is worth 3 less."""
+    world = GAMES["altiplano"].new_game(seed=3, players=2)
+    base = BP.Knowledge(world)
+    hard = BP.Knowledge(world, BP.LEVELS["hard"]["know"])
+    p = world.ps[0]
+    sell = BP._score_action(world, p, "sell:glass", base)
+    assert sell == pytest.approx(0.1 + 0.5 * 2)
+    assert BP._score_action(world, p, "sell:glass", hard) == pytest.approx(sell - 3.0)
+    assert hard.store == pytest.approx(0.2) and base.store == pytest.approx(0.5)
+    with pytest.raises(ValueError, match="unknown knowledge knobs \\['salt'\\]"):
+        BP.Knowledge(world, {"salt": 1})
