@@ -284,3 +284,18 @@ def test_an_empty_discard_pile_still_takes_the_click():
     hit = [r for r in disc.iter(NS + "rect") if r.get("class") == "empty-pile"]
     # an unfilled shape is transparent to clicks: the click would go to the tray behind it
     assert hit and ".empty-pile{fill:none" not in svg and hit[0].get("fill") != "none"
+
+
+def test_long_card_words_are_fitted_inside_the_card():
+    """A card's word of 9 letters or more ("CABLE CAR", "AVALANCHE", "ST BERNARD") is squeezed
+    to 48 units (``textLength``), inside the card's width: at the default font it overflowed
+    both edges ("ABLE CA" showed)."""
+    from altibox.altitude.render import CW
+    st = state(drawn=CC[0], hands=[[AV[0], SBS[0], 30, 95]],
+               mountains=[rows({1: [5, 40]}), rows({1: [6]})])
+    root = parse(render_svg(A.view(st, 0)))
+    long_words = [t for t in root.iter(NS + "text") if len("".join(t.itertext())) >= 9
+                  and (t.get("class") or "").startswith("kindname")]
+    assert {"".join(t.itertext()) for t in long_words} == {"CABLE CAR", "AVALANCHE", "ST BERNARD"}
+    for t in long_words:
+        assert t.get("textLength") is not None and float(t.get("textLength")) <= CW - 4

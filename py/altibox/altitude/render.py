@@ -232,7 +232,7 @@ def _face_svg(card) -> str:
     elif k == CABLE:
         out.append(_GONDOLA)
         out.append(f'<text class="value cable-v" x="{mid:g}" y="63">0</text>')
-        out.append(f'<text class="kindname cable" x="{mid:g}" y="72">CABLE CAR</text>')
+        out.append(f'<text class="kindname cable" x="{mid:g}" y="72"{_FIT}>CABLE CAR</text>')
     elif k == AVALANCHE:
         out.append(_AVAL)
         out.append(f'<text class="kindname avalanche" x="{mid:g}" y="71"{_FIT}>AVALANCHE</text>')
