@@ -33,7 +33,7 @@ from . import botplay, howto, pages, routes, screens
 from .dom import ARROWS, is_null, show_status
 from .games import BOARDS, BoardUI, Frame
 from .patch import Patcher
-from .session import Session, broken_save_notice, broken_save_players
+from .session import Session, broken_save_notice, broken_save_players, broken_save_seats, replacement_session
 from .storage import Storage, problem_notice
 from .turns import Turns, seat_kinds
 
@@ -177,6 +177,11 @@ class App:
         if broken:
             self.begin(self.replacement(game, broken))
             return
+        resuming = saved is not None and params.get("form") != "1"
+        seats_note = routes.seats_ignored_notice(
+            params, module.num_players(saved.state) if saved is not None else module.INFO.default_players, resuming)
+        if seats_note:
+            self.notice(seats_note)
         if saved is not None:
             if params.get("form") == "1":
                 self.session = saved
@@ -188,11 +193,12 @@ class App:
             self.warn_storage()
         self.show_setup()
 
-    def load_saved(self, game: str, replaced: bool = True) -> tuple[Session | None, int | bool]:
+    def load_saved(self, game: str, replaced: bool = True) -> tuple[Session | None, dict | bool]:
         """The saved game of ``game``, replayed; ``(None, broken)`` when a save existed but could
         not be read or replayed: it is then moved to a backup key and the player is told in plain
-        words (the parser's or the replay's words under "Technical details"). ``broken`` is the
-        player count the broken save still shows (see :meth:`replacement`), else ``True``;
+        words (the parser's or the replay's words under "Technical details"). ``broken`` is
+        ``{"players": N or None, "seats": [...] or None}``, what the broken save still shows (see
+        :meth:`replacement`);
         ``replaced``: the page goes on with that replacement (not a link's own new game), so the
         notice says its player count."""
         text = self.storage.load_save(game)
@@ -206,21 +212,16 @@ class App:
             players = broken_save_players(module, text)
             shown = players if replaced and players is not None and len(module.PLAYERS) > 1 else None
             self.notice(broken_save_notice(module.INFO.name, kept is not None, shown), detail=str(exc))
-            return None, players or True
+            return None, {"players": players, "seats": broken_save_seats(module, text, players)}
         for note in session.notes:
             self.notice(note)
         return session, False
 
     @staticmethod
-    def replacement(game: str, broken: int | bool) -> Session:
-        """The new game that replaces a broken save: with the broken save's player count when
-        it could still be read, else the default."""
-        if broken is not True:
-            try:
-                return Session.new(game, players=int(broken))
-            except ValueError:
-                pass
-        return Session.new(game)
+    def replacement(game: str, broken: dict) -> Session:
+        """The new game that replaces a broken save: with the broken save's player count and
+        seats when they could still be read, else the defaults."""
+        return replacement_session(game, broken.get("players"), broken.get("seats"))
 
     def open_link(self, game: str, text: str, saved: Session | None) -> None:
         """Play by link (``?game=G&rec=…``): continue the game the link carries on this device.
@@ -333,7 +334,8 @@ class App:
             values = {**s.state.options, "players": s.module.num_players(s.state),
                       "names": list(s.names) if s.meta.get("names") else [],
                       "seats": seat_kinds(s.meta, s.module.num_players(s.state))}
-        by_id("setup").innerHTML = screens.setup_html(self.game_id, values, replaces_save=s is not None)
+        by_id("setup").innerHTML = screens.setup_html(self.game_id, values, replaces_save=s is not None,
+                                                      back_to_game=s is not None and s.game_id == self.game_id)
         by_id("title").textContent = info.name
         document.title = f"New game · {info.name} · Altibox"
         self.set_url(f"?game={self.game_id}")
@@ -1008,6 +1010,7 @@ class App:
             session, self.pending = self.pending, None
             self.begin(session)
         elif action == "resume" and self.session is not None:
+            event.preventDefault()  # the new-game form's Back is a link (?game=ID) for a new tab
             self.pending = None
             self.show_play(self.session)
         elif action == "reveal":

@@ -23,7 +23,7 @@ from typing import Any, Callable
 
 from altibox import bots
 
-from .turns import BOT_LEVELS, PERSON
+from .turns import BOT_LEVELS, DEFAULT_LEVEL, PERSON
 
 #: The longest stretch of search between two yields to the browser, in ms. The slice may run
 #: over by one unit of work (a simulation: ~1 ms in CPython, a few in the browser).
@@ -51,7 +51,7 @@ def parse_seat(value: Any) -> str:
         if text == PERSON:
             text = ""
     elif text == "bot":
-        text = "medium"
+        text = DEFAULT_LEVEL
     if text in SEAT_CHOICES:
         return text
     raise ValueError(f"a seat is one of {', '.join(SEAT_CHOICES)} (or bot:LEVEL), not {value!r}")

@@ -98,3 +98,23 @@ def seats_request(params: dict[str, str], players: int) -> list[str]:
         except ValueError as exc:
             raise ValueError(f"seat{n}: {exc}") from None
     return seats
+
+
+def seats_ignored_notice(params: dict[str, str], players: int, resuming: bool) -> str | None:
+    """What to say about ``&seatN=`` in a link without ``&new=1`` (seats are chosen only when a
+    new game starts): None when the link names no seat; else the problem with a bad seat (the
+    same words as with ``&new=1``) or that the seats were not used, and what happens instead.
+
+    Args:
+        players: the seats of the game that opens. resuming: the saved game opens (else the
+            new-game form).
+    """
+    if not any(re.fullmatch(r"seat[0-9]{1,2}", key) for key in params):
+        return None
+    after = ("Your saved game goes on; seats are chosen only when a new game starts (the link "
+             "needs &new=1)." if resuming else "Choose who plays below.")
+    try:
+        seats_request(params, players)
+    except ValueError as exc:
+        return f"This link cannot choose the seats: {exc}. {after}"
+    return f"The seats in this link apply only to a new game. {after}"

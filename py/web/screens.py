@@ -84,10 +84,15 @@ def _howto_link(gid: str) -> str:
 
 # ---------------------------------------------------------------- new-game form
 
-def setup_html(game_id: str, values: dict | None = None, replaces_save: bool = False) -> str:
+def setup_html(game_id: str, values: dict | None = None, replaces_save: bool = False,
+               back_to_game: bool = False) -> str:
     """The new-game form for ``game_id``: one radio group per field of ``INFO.form``, a name
     per seat where players type their names (``INFO.seats`` is None), and per seat who plays
     it: a ``<select name="seatN">`` (1-based) of Person / Bot (random, easy, medium, hard).
+
+    ``back_to_game``: its Back returns to the game in progress (``data-action="resume"``, shown
+    in the page without reloading; the link ``?game=ID`` resumes the save in a new tab), else
+    to the start page.
 
     ``values`` pre-fills it (a rematch keeps the players, their names, the seats and the
     options): ``{"players": n, "names": [...], "seats": ["person", "hard"], <option>: value}``.
@@ -112,13 +117,15 @@ def setup_html(game_id: str, values: dict | None = None, replaces_save: bool = F
         groups.insert(0, _names_html(max(info.players), values.get("names") or [], values.get("seats") or []))
     if info.seats is not None:
         groups.insert(0, _seats_html(info.seats, values.get("seats") or []))
+    back = (f'<a class="button" href="?game={esc(game_id)}" data-action="resume">Back to the game</a>'
+            if back_to_game else '<a class="button" href="./">Back</a>')
     warn = ('<p class="warn">Starting a new game replaces the game in progress.</p>'
             if replaces_save else "")
     return (
         f'<form id="setup-form" class="setup" data-game-id="{esc(game_id)}">'
         f'<h2>New game of {esc(info.name)}</h2>{"".join(groups)}{warn}'
         f'<p class="actions"><button type="submit" class="primary" data-action="start">Start the game</button>'
-        f' <a class="button" href="./">Back</a></p></form>'
+        f' {back}</p></form>'
     )
 
 

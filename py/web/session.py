@@ -80,7 +80,10 @@ class Session:
         """
         module = GAMES[game_id]
         start = module.replay(record, upto=0)  # checks the whole header, plays no move
-        session = cls(game_id, start, record.get("meta") or {})
+        meta, seat_notes = _known_seats(record.get("meta") or {}, module.num_players(start))
+        session = cls(game_id, start, meta)
+        if seat_notes:
+            session.notes.append(_levels_note(seat_notes, session.names))
         for ply, move in enumerate(record["moves"], 1):
             try:
                 session._push(move)
@@ -193,6 +196,47 @@ class Session:
         return text, words
 
 
+def _known_seats(meta: Any, players: int) -> tuple[Any, list[tuple[int, str]]]:
+    """``meta`` with every bot level this version does not know replaced by the default level
+    (so the seat stays a bot, and the next save says which level it plays), and the seats
+    changed, as ``(seat, level as saved)``. A bot's default name that named the old level
+    ("Bot 2 (godlike)") names the new one."""
+    from .botplay import bot_name
+    from .turns import DEFAULT_LEVEL, seat_kinds, unknown_levels
+    if not isinstance(meta, dict):
+        return meta, []
+    unknown = unknown_levels(meta, players)
+    if not unknown:
+        return meta, []
+    meta = dict(meta)
+    seats = list(meta["seats"])
+    kinds = seat_kinds(meta, players)
+    names = list(meta["names"]) if isinstance(meta.get("names"), list) else None
+    for i, level in unknown:
+        seats[i] = kinds[i]
+        if names is not None and i < len(names) and names[i] == bot_name(i, level):
+            names[i] = bot_name(i, DEFAULT_LEVEL)
+    meta["seats"] = seats
+    if names is not None:
+        meta["names"] = names
+    return meta, unknown
+
+
+def _levels_note(unknown: list[tuple[int, str]], names: list[str]) -> str:
+    """One line saying which bot levels were not recognised and the level played instead."""
+    from .botplay import bot_name
+    from .turns import DEFAULT_LEVEL
+
+    def who(i: int) -> str:
+        name = names[i] if i < len(names) else ""
+        return f"seat {i + 1}" if name in ("", bot_name(i, DEFAULT_LEVEL)) else name
+    which = ", ".join(f"“{level[:40]}” for {who(i)}" for i, level in unknown)
+    plural = len(unknown) > 1
+    return (f"The saved bot level{'s' if plural else ''} {which} {'are' if plural else 'is'} not "
+            f"recognised by this version of Altibox: {'those bots play' if plural else 'that bot plays'} "
+            f"at level {DEFAULT_LEVEL}.")
+
+
 def _range_words(r: range) -> str:
     lo, hi = min(r), max(r)
     return str(lo) if lo == hi else f"{lo} to {hi}"
@@ -218,6 +262,51 @@ def broken_save_players(module: Any, text: str) -> int | None:
             value = record.get("players")
             found = value if isinstance(value, int) and not isinstance(value, bool) else None
     return found if found in module.PLAYERS else None
+
+
+_SEATS_FIELD = re.compile(r'"seats"\s*:\s*(\[[^\[\]]{0,400}\])')
+
+
+def broken_save_seats(module: Any, text: str, players: int | None) -> list[str] | None:
+    """Who played each seat of a save that could not be loaded (``meta.seats``: ``"person"``
+    or a bot level), when it can still be read: a list of ``players`` known kinds (in text that
+    is no longer JSON, its first ``"seats": [...]``); ``None`` otherwise, or when ``players``
+    is None."""
+    from .turns import BOT_LEVELS, PERSON
+    if players is None or not isinstance(text, str):
+        return None
+    seats = None
+    try:
+        record = json.loads(text)
+    except (ValueError, RecursionError):
+        match = _SEATS_FIELD.search(text)
+        try:
+            seats = json.loads(match.group(1)) if match else None
+        except ValueError:
+            seats = None
+    else:
+        if isinstance(record, dict) and record.get("game") in (None, module.GAME_ID) \
+                and isinstance(record.get("meta"), dict):
+            seats = record["meta"].get("seats")
+    if isinstance(seats, list) and len(seats) == players \
+            and all(isinstance(k, str) and (k == PERSON or k in BOT_LEVELS) for k in seats):
+        return list(seats)
+    return None
+
+
+def replacement_session(game_id: str, players: int | None = None, seats: list[str] | None = None) -> Session:
+    """The new game that replaces a save that could not be loaded: with that save's player
+    count and seats (a person against a bot stays so) when they could still be read, else the
+    defaults."""
+    from .botplay import seats_meta
+    module = GAMES[game_id]
+    if players is not None:
+        try:
+            meta = seats_meta(module.INFO, players, seats) if seats is not None else None
+            return Session.new(game_id, players=int(players), meta=meta)
+        except ValueError:
+            pass
+    return Session.new(game_id)
 
 
 def broken_save_notice(game_name: str, kept: bool, players: int | None) -> str:

@@ -225,3 +225,41 @@ def test_two_tabs_follow_each_other_instead_of_overwriting(open_app):
     click_move(other, "@c2", 2)
     wait_ply(page, 2)
     assert json.loads(page.evaluate("localStorage.getItem('altibox:save:alto')"))["moves"] == ["@c1", "@c2"]
+
+
+def test_new_games_back_returns_to_the_game_and_seat_links_are_never_silently_ignored(open_app):
+    """The form's Back (after the game's "New game") shows the game in progress again without
+    reloading Python; a link with a bad seat but no &new=1 says so and resumes the save; a
+    saved bot of a level this version does not know stays a bot and the player is told."""
+    page = open_app(f"?game=alto&new=1&seed={SEED}&seat2=hard")
+    wait_ply(page, 0)
+    click_move(page, "@a1", 1)
+    wait_ply(page, 2)  # the bot placed its tile
+    page.evaluate("window.__sameInterpreter = true")
+    page.locator("#newgame").click()
+    page.wait_for_selector("#setup-form", state="visible")
+    page.locator("#setup-form a", has_text="Back to the game").click()
+    page.wait_for_selector('html[data-screen="play"]', state="attached")
+    wait_ply(page, 2)
+    assert page.evaluate("window.__sameInterpreter === true")  # no reload
+    assert page.evaluate("location.search") == "?game=alto"
+    page.goto(page.url.split("?")[0] + "?game=alto&seat2=expert")
+    page.wait_for_selector("html.ready", state="attached")
+    wait_ply(page, 2)  # the saved game goes on
+    words = page.locator("#notice .text").inner_text()
+    assert words.startswith("This link cannot choose the seats: seat2: ") and "'expert'" in words
+    assert "Your saved game goes on" in words
+    save = json.loads(page.evaluate("localStorage.getItem('altibox:save:alto')"))
+    assert save["meta"]["seats"] == ["person", "hard"]
+    save["meta"]["seats"] = ["person", "godlike"]
+    page.evaluate(f"localStorage.setItem('altibox:save:alto', {json.dumps(json.dumps(save))})")
+    page.goto(page.url.split("?")[0] + "?game=alto")
+    page.wait_for_selector("html.ready", state="attached")
+    wait_ply(page, 2)
+    assert page.locator("#notice .text").inner_text() == (
+        "The saved bot level “godlike” for White is not recognised by this version of Altibox: "
+        "that bot plays at level medium.")
+    click_move(page, "@b2", 3)
+    wait_ply(page, 4)  # White is still a bot: it plays
+    assert json.loads(page.evaluate("localStorage.getItem('altibox:save:alto')"))["meta"]["seats"] == \
+        ["person", "medium"]

@@ -157,3 +157,11 @@ def _over_altitude(altitude, mountains, options):
     text = position(players=len(mountains), phase="over", current=None, mountains=mountains,
                     hands=[[] for _ in mountains], options=options)
     return altitude.from_position(text)
+
+
+def test_the_setup_forms_back_returns_to_the_game_in_progress():
+    back = parse(screens.setup_html("alto")).find(".//a[@class='button']")
+    assert back.get("href") == "./" and back.get("data-action") is None
+    back = parse(screens.setup_html("alto", replaces_save=True, back_to_game=True)).find(".//a[@class='button']")
+    assert back.get("href") == "?game=alto" and back.get("data-action") == "resume"
+    assert back.text == "Back to the game"

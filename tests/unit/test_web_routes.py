@@ -3,7 +3,7 @@
 import pytest
 
 from altibox import alto
-from web.routes import new_game_request, parse_query
+from web.routes import new_game_request, parse_query, seats_ignored_notice
 
 
 def test_parse_query_plus_is_space_and_first_value_wins():
@@ -32,3 +32,17 @@ def test_bad_values_raise_value_error_naming_the_parameter(query, words):
 def test_only_plain_ascii_numbers_and_link_settable_options(query):
     with pytest.raises(ValueError):
         new_game_request(parse_query(query), alto)
+
+
+def test_seats_in_a_link_without_new_are_never_silently_ignored():
+    assert seats_ignored_notice({"game": "alto"}, 2, True) is None
+    bad = seats_ignored_notice({"game": "alto", "seat2": "expert"}, 2, True)
+    assert bad.startswith("This link cannot choose the seats: seat2: a seat is one of person, random, ")
+    assert "'expert'" in bad and bad.endswith("Your saved game goes on; seats are chosen only when a "
+                                              "new game starts (the link needs &new=1).")
+    assert seats_ignored_notice({"seat3": "hard"}, 2, True).startswith(
+        "This link cannot choose the seats: there is no seat 3 in a game of 2 players.")
+    assert seats_ignored_notice({"seat2": "hard"}, 2, True) == (
+        "The seats in this link apply only to a new game. Your saved game goes on; seats are "
+        "chosen only when a new game starts (the link needs &new=1).")
+    assert seats_ignored_notice({"seat2": "expert"}, 2, False).endswith(". Choose who plays below.")

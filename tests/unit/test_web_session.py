@@ -121,3 +121,56 @@ def test_a_broken_save_keeps_its_player_count_when_it_can_still_be_read():
     assert broken_save_notice("Altitude", True, 1).endswith("A new game for 1 player has started.")
     assert broken_save_notice("Alto", False, None).endswith(
         "It could not be copied aside (this browser's storage refused). A new game has started.")
+
+
+def test_a_saved_bot_of_an_unknown_level_plays_at_medium_and_the_player_is_told():
+    from web.turns import Turns
+
+    rec = Session.new("alto", seed=3, meta={"seats": ["person", "hard"]}).record()
+    rec["meta"]["seats"] = ["person", "godlike"]
+    s = Session.from_record("alto", rec)
+    assert s.meta["seats"] == ["person", "medium"] and s.names == ["Red", "White"]
+    assert Turns.restore(s.module, s.states, s.meta).seats == ["person", "medium"]
+    assert s.notes == ["The saved bot level “godlike” for White is not recognised by this "
+                       "version of Altibox: that bot plays at level medium."]
+    assert s.record()["meta"]["seats"] == ["person", "medium"]  # the next save says so
+    # a game where players type names: the bot's default name follows its level
+    rec = Session.new("altitude", seed=3, players=3,
+                      meta={"seats": ["person", "hard", "easy"], "names": ["Ann", "Bot 2 (hard)", "Eve"]}).record()
+    rec["meta"].update(seats=["person", "godlike", "bot:x"], names=["Ann", "Bot 2 (godlike)", "Eve"])
+    s = Session.from_record("altitude", rec)
+    assert s.meta["seats"] == ["person", "medium", "medium"]
+    assert s.names == ["Ann", "Bot 2 (medium)", "Eve"]
+    assert s.notes == ["The saved bot levels “godlike” for seat 2, “bot:x” for Eve are not recognised "
+                       "by this version of Altibox: those bots play at level medium."]
+    # known levels: nothing changes, nothing said
+    ok = Session.from_record("alto", Session.new("alto", seed=3, meta={"seats": ["hard", "person"]}).record())
+    assert ok.notes == [] and ok.meta["seats"] == ["hard", "person"]
+
+
+def test_a_broken_save_keeps_its_seats_when_they_can_still_be_read():
+    from altibox import alto, altiplano
+    from web.session import broken_save_seats, replacement_session
+
+    record = {"schema": 1, "game": "altiplano", "players": 3, "options": {}, "seed": 5,
+              "moves": ["no such move"], "start": None, "meta": {"seats": ["person", "hard", "person"]}}
+    text = json.dumps(record)
+    assert broken_save_seats(altiplano, text, 3) == ["person", "hard", "person"]
+    cut = text[:-2]  # cut short: no longer JSON
+    assert broken_save_seats(altiplano, cut, 3) == ["person", "hard", "person"]
+    assert broken_save_seats(altiplano, text, 2) is None  # not the right length
+    assert broken_save_seats(altiplano, text, None) is None
+    for bad in (["person", "godlike", "person"], ["person", 3, "person"], "hard", None):
+        assert broken_save_seats(altiplano, json.dumps({**record, "meta": {"seats": bad}}), 3) is None
+    assert broken_save_seats(altiplano, json.dumps({**record, "game": "alto"}), 3) is None
+    assert broken_save_seats(altiplano, json.dumps({**record, "meta": []}), 3) is None
+    # the new game: a person against bots stays so (bots get their default names)
+    s = replacement_session("altiplano", 3, ["person", "hard", "person"])
+    assert s.module.num_players(s.state) == 3 and s.meta["seats"] == ["person", "hard", "person"]
+    assert s.names[1] == "Bot 2 (hard)"
+    s = replacement_session("alto", 2, ["easy", "person"])
+    assert s.meta == {"seats": ["easy", "person"]} and s.names == ["Red", "White"]
+    assert replacement_session("alto", 2, None).meta == {}
+    assert replacement_session("altiplano", None, None).module.num_players(
+        replacement_session("altiplano").state) == altiplano.INFO.default_players
+    assert alto.INFO.default_players == 2

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from web.turns import Turns, seat_kinds
+from web.turns import Turns, seat_kinds, unknown_levels
 
 
 @dataclass(frozen=True)
@@ -162,9 +162,21 @@ def test_restore_reads_the_saved_protocol_safely():
 
 def test_seat_kinds_never_let_a_broken_entry_make_the_computer_play():
     assert seat_kinds({"seats": ["person", "hard"]}, 2) == ["person", "hard"]
-    assert seat_kinds({"seats": ["x", 3, None]}, 2) == ["person", "person"]
+    assert seat_kinds({"seats": [3, None]}, 2) == ["person", "person"]
+    assert seat_kinds({"seats": [["hard"], {"hard": 1}]}, 2) == ["person", "person"]
     assert seat_kinds({"seats": "hard"}, 3) == ["person"] * 3
     assert seat_kinds({}, 1) == ["person"]
+
+
+def test_a_bot_level_this_version_does_not_know_stays_a_bot_at_medium():
+    """A save from another version naming an unknown level keeps that seat a bot (medium, the
+    level of a bare ``&seat2=bot``), never silently a person; unknown_levels says which."""
+    meta = {"seats": ["person", "godlike"]}
+    assert seat_kinds(meta, 2) == ["person", "medium"]
+    assert unknown_levels(meta, 2) == [(1, "godlike")]
+    assert unknown_levels({"seats": ["person", "hard", 3]}, 3) == []
+    assert unknown_levels({"seats": ["godlike"] * 3}, 2) == [(0, "godlike"), (1, "godlike")]
+    assert unknown_levels({"seats": "godlike"}, 2) == [] and unknown_levels([], 2) == []
 
 
 # ---------------------------------------------------------------- the real games
