@@ -117,7 +117,11 @@ def test_a_save_with_an_illegal_move_names_the_ply(open_app):
     page.reload()
     page.wait_for_selector("html.ready", state="attached")
     text = page.locator("#notice").inner_text()
-    assert "ply 3" in text and "@a1" in text
+    assert "could not be opened" in text and "nothing is lost" in text
+    # the replay's own words, which name the ply and the move, are under "Technical details"
+    page.locator("#notice details.detail summary").click()
+    detail = page.locator("#notice details.detail").inner_text()
+    assert "ply 3" in detail and "@a1" in detail
     wait_ply(page, 0)
 
 
