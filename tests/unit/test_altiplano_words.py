@@ -290,3 +290,18 @@ def test_public_position_hides_what_the_view_hides():
     place = [m.text for m in A.legal_moves(s) if ">" in m.text][0]
     s2 = A.apply(s, place)
     assert json.loads(W.public_position(s2)) == dict(d, ply=3)
+
+
+def test_a_draw_with_full_planning_spaces_says_there_is_nothing_to_draw():
+    """Round 2 after a round in which nobody placed a good: the 4 open planning spaces are still
+    full, so the draw takes 0 goods; the prompt and the Draw button say so (not "draw 0")."""
+    from altibox.altiplano.render import render_svg
+    s = A.new_game(seed=7, players=2)
+    while s.round == 1:
+        legal = {str(m) for m in A.legal_moves(s)}
+        s = A.apply(s, next(m for m in ("draw", "done", "pass", "end") if m in legal))
+    assert s.phase == "draw" and sum(s.ps[s.current].planning.values()) == 4
+    who = NAMES[s.current]
+    assert W.prompt(s, NAMES) == f"{who}: your planning spaces are full, nothing to draw: Draw goes on"
+    svg = render_svg(A.view(s, s.current), {"names": NAMES[:2]})
+    assert "Draw (nothing to draw)" in svg and "Draw 0" not in svg

@@ -1200,6 +1200,8 @@ def _button_words(ctx: _Ctx, mv: str) -> tuple[str, str]:
     if mv == "draw":
         n = max(0, int(seat.get("open_planning_spaces") or 4)
                 - sum((seat.get("planning") or {}).values()))
+        if n == 0:
+            return "Draw (nothing to draw)", "go on: your planning spaces are full"
         return f"Draw {n} good{'s' if n != 1 else ''}", f"draw {n} goods from your bag"
     if mv == "done":
         if ctx.v["phase"] == "final_storage":

@@ -459,8 +459,10 @@ def prompt(state: State, names: list | None = None) -> str:
             return f"{who}: put 1 good back into your bag (draw control)"
         n = max(0, _unlocked(state, p) - sum(p.planning.values()))
         back = any(m.text != "draw" for m in legal_moves(state))
-        return (f"{who}: draw {n} good{'s' if n != 1 else ''} from your bag"
-                + (" (you may first take goods or coins back from action spaces)" if back else ""))
+        first = " (you may first take goods or coins back from action spaces)" if back else ""
+        if n == 0:
+            return f"{who}: your planning spaces are full, nothing to draw: Draw goes on{first}"
+        return f"{who}: draw {n} good{'s' if n != 1 else ''} from your bag{first}"
     if ph == "planning":
         return f"{who} plans: place goods on action spaces, then Done"
     if ph == "final_storage":
