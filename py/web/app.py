@@ -928,6 +928,8 @@ class App:
                 return
             if self._turn_passed is not None and self._turn_passed is self.session.state \
                     and not is_null(event.target.closest("[data-move]")):
+                self.hint("The turn has passed: that was a double click, so it did nothing. "
+                          "Click again to play for the next player.")
                 return
         s = self.session
         before = s.module.current_player(s.state)
