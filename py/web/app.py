@@ -175,7 +175,7 @@ class App:
             self.begin(session)
             return
         if broken:
-            self.begin(self.replacement(game, broken))
+            self.begin(replacement_session(game, broken["players"], broken["seats"]))
             return
         resuming = saved is not None and params.get("form") != "1"
         seats_note = routes.seats_ignored_notice(
@@ -197,8 +197,8 @@ class App:
         """The saved game of ``game``, replayed; ``(None, broken)`` when a save existed but could
         not be read or replayed: it is then moved to a backup key and the player is told in plain
         words (the parser's or the replay's words under "Technical details"). ``broken`` is
-        ``{"players": N or None, "seats": [...] or None}``, what the broken save still shows (see
-        :meth:`replacement`);
+        ``{"players": N or None, "seats": [...] or None}``, what the broken save still shows (the
+        new game that replaces it keeps them: ``session.replacement_session``);
         ``replaced``: the page goes on with that replacement (not a link's own new game), so the
         notice says its player count."""
         text = self.storage.load_save(game)
@@ -216,12 +216,6 @@ class App:
         for note in session.notes:
             self.notice(note)
         return session, False
-
-    @staticmethod
-    def replacement(game: str, broken: dict) -> Session:
-        """The new game that replaces a broken save: with the broken save's player count and
-        seats when they could still be read, else the defaults."""
-        return replacement_session(game, broken.get("players"), broken.get("seats"))
 
     def open_link(self, game: str, text: str, saved: Session | None) -> None:
         """Play by link (``?game=G&rec=…``): continue the game the link carries on this device.

@@ -245,26 +245,35 @@ def _range_words(r: range) -> str:
 # ------------------------------------------------------------ saves that cannot be replayed
 
 _PLAYERS_FIELD = re.compile(r'"players"\s*:\s*(\d{1,2})\b')
+_SEATS_FIELD = re.compile(r'"seats"\s*:\s*(\[[^\[\]]{0,400}\])')
+
+
+def _salvage(module: Any, text: Any, pick: Any, field: re.Pattern) -> Any:
+    """One field of a save that could not be loaded: ``pick(record)`` of the record when the
+    text is still JSON of this game, else the JSON value that ``field`` finds in the text (its
+    group 1); ``None`` when there is none to read."""
+    if not isinstance(text, str):
+        return None
+    try:
+        record = json.loads(text)
+    except (ValueError, RecursionError):
+        match = field.search(text)
+        try:
+            return json.loads(match.group(1)) if match else None
+        except ValueError:
+            return None
+    if isinstance(record, dict) and record.get("game") in (None, module.GAME_ID):
+        return pick(record)
+    return None
 
 
 def broken_save_players(module: Any, text: str) -> int | None:
     """The player count a save that could not be loaded still shows, when the rules allow it:
     the record's ``players`` field (or, in text that is no longer JSON, its first
     ``"players": N``); ``None`` when there is none to read."""
-    found = None
-    try:
-        record = json.loads(text)
-    except (ValueError, RecursionError):
-        match = _PLAYERS_FIELD.search(text) if isinstance(text, str) else None
-        found = int(match.group(1)) if match else None
-    else:
-        if isinstance(record, dict) and record.get("game") in (None, module.GAME_ID):
-            value = record.get("players")
-            found = value if isinstance(value, int) and not isinstance(value, bool) else None
-    return found if found in module.PLAYERS else None
-
-
-_SEATS_FIELD = re.compile(r'"seats"\s*:\s*(\[[^\[\]]{0,400}\])')
+    found = _salvage(module, text, lambda record: record.get("players"), _PLAYERS_FIELD)
+    valid = isinstance(found, int) and not isinstance(found, bool)
+    return found if valid and found in module.PLAYERS else None
 
 
 def broken_save_seats(module: Any, text: str, players: int | None) -> list[str] | None:
@@ -273,21 +282,10 @@ def broken_save_seats(module: Any, text: str, players: int | None) -> list[str] 
     is no longer JSON, its first ``"seats": [...]``); ``None`` otherwise, or when ``players``
     is None."""
     from .turns import BOT_LEVELS, PERSON
-    if players is None or not isinstance(text, str):
+    if players is None:
         return None
-    seats = None
-    try:
-        record = json.loads(text)
-    except (ValueError, RecursionError):
-        match = _SEATS_FIELD.search(text)
-        try:
-            seats = json.loads(match.group(1)) if match else None
-        except ValueError:
-            seats = None
-    else:
-        if isinstance(record, dict) and record.get("game") in (None, module.GAME_ID) \
-                and isinstance(record.get("meta"), dict):
-            seats = record["meta"].get("seats")
+    seats = _salvage(module, text, lambda record: record["meta"].get("seats")
+                     if isinstance(record.get("meta"), dict) else None, _SEATS_FIELD)
     if isinstance(seats, list) and len(seats) == players \
             and all(isinstance(k, str) and (k == PERSON or k in BOT_LEVELS) for k in seats):
         return list(seats)
