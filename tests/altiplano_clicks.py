@@ -13,7 +13,7 @@ from altibox.altiplano.render import _display_goods, _house, _planning_list
 def select_cell(view: dict, move: str) -> str:
     """The ``data-cell`` to select before ``move`` (legal for ``view``'s viewer) shows as a
     ``data-move``."""
-    seat = view["seats"][view["viewer"]]
+    seat = view["seats"][view["player"]]
     if move.startswith(("@", "go:", "step:")):
         return "loc:" + move.split(":", 1)[-1].lstrip("@")
     if move.startswith(("sell:", "deliver:")):

@@ -284,7 +284,7 @@ def test_public_position_hides_what_the_view_hides():
     s = play(A.new_game(seed=7, players=2), "draw", "draw")
     text = W.public_position(s)
     d = json.loads(text)
-    assert d["ply"] == 2 and d["viewer"] is None and "legal_moves" not in d
+    assert d["ply"] == 2 and d["player"] is None and "legal_moves" not in d
     for e in s.pile:
         assert f'"{e}"' not in text
     place = [m.text for m in A.legal_moves(s) if ">" in m.text][0]

@@ -330,7 +330,7 @@ def choice_cells(view: dict) -> set[str]:
         return set()
     mv = _Moves(legal)
     out: set[str] = set()
-    me = view.get("viewer")
+    me = view.get("player")
     seat = view["seats"][me] if me is not None else None
     hs = _house(view)
     if seat is not None:
@@ -471,7 +471,7 @@ class _Ctx:
         self.hs = _house(view)
         self.S = self.hs.sources(opts.get("forest_cacao_mode", "one_cacao_choose_output"))
         self.n = int(view["players"])
-        self.viewer = view.get("viewer")
+        self.viewer = view.get("player")
         raw = ui.get("names") or []
         self.names = []
         for i in range(self.n):
@@ -485,7 +485,7 @@ class _Ctx:
         if not (isinstance(b, int) and 0 <= b < self.n):
             b = self.viewer
             if b is None:
-                cur = view.get("current")
+                cur = view.get("current_player")
                 b = cur if cur is not None else int(view.get("start_player") or 0)
         self.board = b
         self.bseat = view["seats"][b]
@@ -739,20 +739,6 @@ def _ring(ctx: _Ctx, parts: list, top: float) -> float:
     return bottom
 
 
-def _view_winners(v: dict) -> list[int]:
-    """The winners as the view shows them (spec §16): most VP, then most coins (coins on coin
-    spaces included), else shared."""
-    seats = v["seats"]
-    best = max(s.get("score", 0) for s in seats)
-    top = [i for i, s in enumerate(seats) if s.get("score", 0) == best]
-
-    def coins(s):
-        return int(s.get("coins") or 0) + sum(int(e.get("coins") or 0)
-                                              for e in (s.get("sources") or {}).values())
-    most = max(coins(seats[i]) for i in top)
-    return [i for i in top if coins(seats[i]) == most]
-
-
 def _centre(ctx: _Ctx, parts: list, cx: float, y: float, w: float, h: float) -> None:
     """Round, phase, final-round mark, start player and the general supply, centred on ``cx``
     in the box ``y .. y + h``."""
@@ -772,7 +758,7 @@ def _centre(ctx: _Ctx, parts: list, cx: float, y: float, w: float, h: float) -> 
                      + _text(cx, yy + 1, word, "pill"))
         yy += 16
     if v["phase"] == "over":
-        win = _view_winners(v)
+        win = list(v["outcome"]["winners"])  # spec §16: most VP, then most coins, else shared
         word = ("Winner: " if len(win) == 1 else "Shared win: ") + " & ".join(
             _clip(ctx.names[i], 10) for i in win)
         parts.append(_text(cx, yy, word, "h mid"))
@@ -1080,11 +1066,11 @@ def _done_seats(ctx: _Ctx) -> set:
     """Seats that finished the current sequential step (Draw/Planning): before the current
     seat in seat order from the start player."""
     v = ctx.v
-    if v["phase"] not in ("draw", "planning") or v.get("current") is None:
+    if v["phase"] not in ("draw", "planning") or v.get("current_player") is None:
         return set()
     sp, n = int(v["start_player"]), ctx.n
     order = [(sp + k) % n for k in range(n)]
-    return set(order[:order.index(int(v["current"]))])
+    return set(order[:order.index(int(v["current_player"]))])
 
 
 def _header(ctx: _Ctx, parts: list, y: float) -> float:
@@ -1106,7 +1092,7 @@ def _header(ctx: _Ctx, parts: list, y: float) -> float:
     parts.append(f'<g aria-label="role: {_esc(rtip)}"><title>{_esc(rtip)}</title>'
                  f'{_text(18, y + 35, rtxt, "s b")}</g>')
     badges = []
-    if v.get("current") == q and v["phase"] != "over":
+    if v.get("current_player") == q and v["phase"] != "over":
         badges.append(("TO ACT", colour))
     if v["start_player"] == q:
         badges.append(("START", "#5a5f6b"))
@@ -1154,7 +1140,7 @@ def _hint(ctx: _Ctx) -> str:
     if not ctx.legal:
         if ph == "over":
             return "The game is over."
-        cur = v.get("current")
+        cur = v.get("current_player")
         if cur is None:
             return ""
         who = ctx.names[cur]
@@ -1959,7 +1945,7 @@ def _board(ctx: _Ctx, parts: list, y0: float) -> float:
         y3 = _placed(ctx, parts, "cards", 0, y, lambda sub: _cards_and_orders(ctx, sub, 28 + 2 * cw + 8, 0, cw))
         y += max(y1, y2, y3)
     y += 10
-    stroke = f' style="stroke:{SEAT[q % 5]};stroke-width:2"' if ctx.v.get("current") == q else ""
+    stroke = f' style="stroke:{SEAT[q % 5]};stroke-width:2"' if ctx.v.get("current_player") == q else ""
     parts[start] = _rect(1, y0 + 1, W - 2, y - y0 - 2, "panel", 12, stroke)
     return y
 
@@ -1983,7 +1969,7 @@ def _other(ctx: _Ctx, parts: list, q: int, x: float, y: float, w: float, done: s
     name = ctx.names[q]
     role = seat.get("role")
     state_words = []
-    if v.get("current") == q and v["phase"] != "over":
+    if v.get("current_player") == q and v["phase"] != "over":
         state_words.append("to act")
     if q in done:
         state_words.append("drawn" if v["phase"] == "draw" else "done planning")
@@ -2008,7 +1994,7 @@ def _other(ctx: _Ctx, parts: list, q: int, x: float, y: float, w: float, done: s
     parts.append("")
     parts.append(f'<g class="seat" data-cell="seat:{q}" data-player="{q}" '
                  f'aria-label="{_esc(label)}">')
-    cur = v.get("current") == q
+    cur = v.get("current_player") == q
     # header
     parts.append(f'<path d="M{_f(x)},{_f(y + 24)} V{_f(y + 8)} a8,8 0 0 1 8,-8 H{_f(x + w - 8)} '
                  f'a8,8 0 0 1 8,8 V{_f(y + 24)} Z" fill="{SEAT_TINT[q % 5]}"/>')

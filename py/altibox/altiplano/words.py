@@ -589,10 +589,9 @@ def public_position(state: State) -> str:
     """The position as every player may see it, as compact JSON text (for ``#board``'s
     ``data-position`` in a hidden-information game): the public view (``view(state, None)``:
     bag and crate counts, no pile order, no removed orders, no planning placements of this
-    round) plus ``ply``. The same text whoever holds the device."""
+    round; it carries ``ply``). The same text whoever holds the device."""
     v = _view(state, None)
     v.pop("legal_moves", None)
-    v["ply"] = len(state.moves)
     return json.dumps(v, separators=(",", ":"), sort_keys=True)
 
 
@@ -601,7 +600,7 @@ def why_not(view: dict, cell: str, names: list | None = None) -> str:
     in words, from the view alone, e.g. ``"Your pawn is not at the Mine."`` or ``"It costs 7
     coins; you have 3."``. For the page's message when a click cannot do anything."""
     nm = _names(int(view["players"]), names)
-    ph, cur, me = view["phase"], view.get("current"), view.get("viewer")
+    ph, cur, me = view["phase"], view.get("current_player"), view.get("player")
     if ph == "over":
         return "The game is over."
     if me is None or me != cur:
