@@ -382,81 +382,6 @@ def _house(view: dict):
 
 
 # ----------------------------------------------------------------------------------------------
-# Words for options of a choice
-# ----------------------------------------------------------------------------------------------
-
-def _option_words(ctx: "_Ctx", mv: str) -> str:
-    hs = ctx.hs
-    seat = ctx.bseat
-    if mv.startswith("@"):
-        return f"Put your pawn on the {_w.location_name(mv[1:])} (free)"
-    if mv.startswith("go:"):
-        return f"Cart to the {_w.location_name(mv[3:])} ({ctx.cart_cost_words()})"
-    if mv.startswith("step:"):
-        return f"Step to the {_w.location_name(mv[5:])} (1 food)"
-    if mv.startswith("sell:"):
-        g = mv[5:]
-        p = hs.prices.get(g, 0)
-        return f"Sell {g} for {p} coin{'s' if p != 1 else ''}"
-    if mv.startswith("deliver:"):
-        parts = mv.split(":")
-        g = parts[1]
-        order = seat.get("order") if seat else None
-        oid = order["id"] if order else "?"
-        if len(parts) > 2:
-            return f"Deliver {g} to order {oid}: completes it, corn to warehouse row {parts[2][1:]}"
-        need = _order_need(hs, order) if order else []
-        if need == [g]:
-            return f"Deliver {g} to order {oid}: completes it"
-        return f"Deliver {g} to order {oid}"
-    sid, _, rest = mv.partition(":")
-    args = rest.split(":") if rest else []
-    src = ctx.S.get(sid)
-    what = _src_title(ctx, sid)
-    if src is None:
-        return mv
-    entry = (seat.get("sources") or {}).get(sid, {}) if seat else {}
-    goods = list(entry.get("goods", ()))
-    rec = None
-    for r in src.recipes:
-        rec = r
-        if (r.card or r.store or r.road or r.choose) and args:
-            break
-    if args and args[0].startswith("r") and args[0][1:].isdigit():
-        rows = [int(a[1:]) for a in args]
-        if src.sid == "road" or (rec is not None and rec.road):
-            return f"{what}: build a road, corn to warehouse row {rows[0]}"
-        pairs = [f"{g} \u2192 row {r}" for g, r in zip(goods, rows)]
-        return f"{what}: store " + ", ".join(pairs)
-    if args:
-        a = args[0]
-        if any(r.card == "house" for r in src.recipes) and a in hs.house_types:
-            return f"{what}: take the {a} house (+1 VP per {a} at the end)"
-        if any(r.card == "boat" for r in src.recipes) and a in hs.boat_goods:
-            return f"{what}: take the {a} boat (gain 1 {a})"
-        return f"{what}: take {a}"
-    return f"{what}: run the action"
-
-
-def _order_need(hs, order: dict) -> list:
-    need = list(hs.orders[order["id"]][0])
-    for g in order.get("delivered", ()):
-        if g in need:
-            need.remove(g)
-    return need
-
-
-def _src_title(ctx: "_Ctx", sid: str) -> str:
-    if sid in _w.LOCATION_NAMES:
-        return _w.location_name(sid)
-    if sid == "move":
-        return "Movement"
-    if sid in ctx.hs.roles:
-        return _w.role_name(sid)
-    return f"Extension {sid}"
-
-
-# ----------------------------------------------------------------------------------------------
 # Context
 # ----------------------------------------------------------------------------------------------
 
@@ -529,7 +454,7 @@ class _Ctx:
             lst = self.mv.loc.get(sel[4:], [])
             if len(lst) > 1:
                 self.choice = lst
-                self.choice_title = f"How do you go to the {_w.location_name(sel[4:])}?"
+                self.choice_title = _w.choice_title("loc", sel[4:], self.hs)
         elif sel.startswith("src:market:"):
             goods = _display_goods((self.bseat.get("sources") or {}).get("market", {})
                                    .get("goods", []))
@@ -539,21 +464,13 @@ class _Ctx:
                 lst = self.mv.market.get(g, [])
                 if len(lst) > 1:
                     self.choice = sorted(lst, key=lambda m: (not m.startswith("sell"), m))
-                    self.choice_title = f"Market: what do you do with the {g}?"
+                    self.choice_title = _w.choice_title("market", g, self.hs)
         elif sel.startswith("src:"):
             sid = sel[4:]
             lst = self.mv.runs.get(sid, [])
             if len(lst) > 1:
                 self.choice = sorted(lst)
-                self.choice_title = f"{_src_title(self, sid)}: choose one"
-
-    def cart_cost_words(self) -> str:
-        seat = self.bseat
-        if int(seat.get("carts_used") or 0) == 0:
-            return "free cart"
-        if "D7" in (seat.get("extensions") or []):
-            return "extra cart: free once a round with D7, else 1 food"
-        return "extra cart: 1 food"
+                self.choice_title = _w.choice_title("src", sid, self.hs)
 
     def attrs(self, cell: str, label: str, move: str | None = None, button: bool = False) -> str:
         """The hook attributes of a group: data-cell, data-move, role, tabindex, aria-label."""
@@ -654,17 +571,12 @@ def _formula_body(r, gs: float) -> tuple[str, float]:
     return "".join(out), cx - x
 
 
-_PASSIVE_SHORT = {"final_storage": "final storage: {n} goods",
-                  "draw_control": "draw +{n}, put 1 back",
-                  "extra_cart": "1 free extra cart move"}
-
-
 def _effect(ctx: _Ctx, sid: str, x: float, y: float, gs: float = 16) -> tuple[str, float]:
     """An extension's effect drawn compactly from ``x`` (middle at ``y``)."""
     src = ctx.S[sid]
     if src.passive:
         e = ctx.hs.extensions[sid]
-        text = _PASSIVE_SHORT[src.passive].format(n=e.get("amount", 1))
+        text = _w.PASSIVE_SHORT[src.passive].format(n=e.get("amount", 1))
         return _text(x, y + 4, text, "s"), _tw(text, 11)
     out, wsum = [], 0.0
     for r in src.recipes:
@@ -783,19 +695,6 @@ def _centre(ctx: _Ctx, parts: list, cx: float, y: float, w: float, h: float) -> 
                  + _text(cx + 25, yy + 16.5, INFINITY, "n") + "</g>")
 
 
-def _move_cost(ctx: _Ctx, mv: str) -> str:
-    """The cost of a pawn move in a few words (spec §8), shown before it is paid."""
-    if mv.startswith("@"):
-        return "free"
-    if mv.startswith("step:"):
-        return "step: 1 food"
-    if int(ctx.bseat.get("carts_used") or 0) == 0:
-        return "cart: free"
-    if "D7" in (ctx.bseat.get("extensions") or []):
-        return "cart: free/1 food"
-    return "cart: 1 food"
-
-
 def _tile(ctx: _Ctx, parts: list, loc: str, x, y, w, h, mine: bool) -> None:
     cell = f"loc:{loc}"
     moves = ctx.mv.loc.get(loc, [])
@@ -809,9 +708,10 @@ def _tile(ctx: _Ctx, parts: list, loc: str, x, y, w, h, mine: bool) -> None:
     move = None
     if len(moves) == 1:
         move = moves[0]
-        label += " \u2014 " + _option_words(ctx, move)
+        label += " \u2014 " + _w.option_words(move, ctx.bseat, ctx.hs, ctx.S)
     elif len(moves) > 1:
-        label += " \u2014 move here: " + " or ".join(_option_words(ctx, m) for m in moves)
+        label += " \u2014 move here: " + " or ".join(
+            _w.option_words(m, ctx.bseat, ctx.hs, ctx.S) for m in moves)
     tip = _tip("loc", loc, ctx.opts)
     parts.append(f'<g class="loc" transform="translate({_f(x)},{_f(y)})"'
                  f'{ctx.attrs(cell, label, move, button=bool(moves))}><title>{_esc(tip)}</title>')
@@ -838,7 +738,7 @@ def _tile(ctx: _Ctx, parts: list, loc: str, x, y, w, h, mine: bool) -> None:
                      + _text(px + 8, h - 7, str(i + 1), "s b"))
         px += 23 if not ctx.narrow else 21
     if moves:
-        ct = _move_cost(ctx, moves[0]) if len(moves) == 1 else "cart or step"
+        ct = _w.move_cost(moves[0], ctx.bseat) if len(moves) == 1 else "cart or step"
         parts.append(_overlay(1, 1, w - 2, h - 2, "targetfill", 8))
         parts.append(_overlay(0, 0, w, h, "target", 8))
         cw = _tw(ct, 11, True) + 10
@@ -1134,72 +1034,12 @@ def _header(ctx: _Ctx, parts: list, y: float) -> float:
 
 
 def _hint(ctx: _Ctx) -> str:
-    v = ctx.v
     mv = ctx.mv
-    ph = v["phase"]
-    if not ctx.legal:
-        if ph == "over":
-            return "The game is over."
-        cur = v.get("current_player")
-        if cur is None:
-            return ""
-        who = ctx.names[cur]
-        if ctx.viewer is None:
-            return f"{who} is to act. Hidden placements show when Actions begin."
-        return f"Waiting for {who}."
-    if ph == "roles":
-        return "Choose your role on the table above."
-    if ph == "draw":
-        if mv.to_bag:
-            return "Draw control: click a good on your planning spaces to put it back into the bag."
-        if mv.unplace:
-            return "Optional: click goods or coins on action spaces to take them back first."
-        return "Draw fills your open planning spaces from the bag."
-    if ph == "planning":
-        if ctx.sel_good == "coin":
-            return "Now click a coin space (green) to place the coin."
-        if ctx.sel_good:
-            return f"Now click an action space (green) for the {ctx.sel_good}."
-        return ("Click a good on a planning space, then an action space. Click a placed good "
-                "to take it back.")
-    if ph == "actions":
-        if ctx.bseat.get("pawn") is None:
-            return "Put your pawn on any location of the ring (free)."
-        here = _w.location_name(ctx.bseat["pawn"])
-        acts = mv.runs or mv.market or mv.orders or mv.buys or "cart" in mv.buttons
-        if "end" in mv.buttons:
-            if acts:
-                return f"Act again at the {here} (green), move on, or end your turn."
-            return "Move on if you like, then end your turn."
-        if acts:
-            return f"Act at the {here} (green), go to another location, or pass."
-        return f"Nothing to do at the {here}: go to another location, or pass."
-    if ph == "final_storage":
-        if ctx.store_good:
-            return f"Click a warehouse row (green) for the {ctx.store_good}."
-        return "Final storage: click one of your goods, then a warehouse row; Done when finished."
-    return ""
-
-
-def _button_words(ctx: _Ctx, mv: str) -> tuple[str, str]:
-    seat = ctx.bseat
-    if mv == "draw":
-        n = max(0, int(seat.get("open_planning_spaces") or 4)
-                - sum((seat.get("planning") or {}).values()))
-        if n == 0:
-            return "Draw (nothing to draw)", "go on: your planning spaces are full"
-        return f"Draw {n} good{'s' if n != 1 else ''}", f"draw {n} goods from your bag"
-    if mv == "done":
-        if ctx.v["phase"] == "final_storage":
-            return "Done storing", "finish final storage"
-        return "Done planning", "declare your planning done"
-    if mv == "end":
-        return "End turn", "end your turn"
-    if mv == "pass":
-        return "Pass", "pass for the rest of the round"
-    if mv == "cart":
-        return f"Buy a cart ({ctx.hs.cart_price} coin)", "buy a cart at the Village"
-    return mv, mv
+    return _w.board_hint(
+        ctx.v, ctx.names, ctx.bseat, acting=bool(ctx.legal), to_bag=bool(mv.to_bag),
+        unplace=bool(mv.unplace),
+        can_act=bool(mv.runs or mv.market or mv.orders or mv.buys or "cart" in mv.buttons),
+        can_end="end" in mv.buttons, selected_good=ctx.sel_good, store_good=ctx.store_good)
 
 
 def _buttons(ctx: _Ctx, parts: list, y: float) -> float:
@@ -1209,7 +1049,7 @@ def _buttons(ctx: _Ctx, parts: list, y: float) -> float:
     x = W - 10
     bh = 30
     for b in reversed(order):
-        text, label = _button_words(ctx, b)
+        text, label = _w.button_words(b, ctx.bseat, ctx.v["phase"], ctx.hs)
         bw = _tw(text, 13, True) + 24
         x -= bw
         alt = " alt" if b == "pass" and len(order) > 1 else ""
@@ -1364,7 +1204,7 @@ def _source_block(ctx: _Ctx, parts: list, sid: str, x: float, y: float, w: float
     place_move = ctx.place_targets.get(sid)
     cell = f"src:{sid}"
     move = place_move or run_move
-    title = _src_title(ctx, sid)
+    title = _w.source_title(sid, ctx.hs)
     words = _source_words(ctx, sid)
     goods = _display_goods(entry.get("goods", ())) if entry else []
     coins = int(entry.get("coins") or 0) if entry else 0
@@ -1376,7 +1216,7 @@ def _source_block(ctx: _Ctx, parts: list, sid: str, x: float, y: float, w: float
     if place_move:
         label += f" \u2014 place the {ctx.sel_good} here"
     elif run_move:
-        label += " \u2014 " + _option_words(ctx, run_move)
+        label += " \u2014 " + _w.option_words(run_move, ctx.bseat, ctx.hs, ctx.S)
     elif len(runs) > 1:
         label += " \u2014 run it (choose how)"
     tip = words if sid in ctx.hs.locations or sid == "move" else (
@@ -1424,7 +1264,7 @@ def _source_block(ctx: _Ctx, parts: list, sid: str, x: float, y: float, w: float
             if mk and not um:
                 if len(mk) == 1:
                     gmove = mk[0]
-                    glabel += " \u2014 " + _option_words(ctx, mk[0])
+                    glabel += " \u2014 " + _w.option_words(mk[0], ctx.bseat, ctx.hs, ctx.S)
                 else:
                     sel_ok = True
                     glabel += " \u2014 sell or deliver (choose)"
@@ -1490,22 +1330,8 @@ def _source_words(ctx: _Ctx, sid: str) -> str:
     key = ("srcwords", sid, ctx.opts.get("house_set"), ctx.opts.get("forest_cacao_mode"))
     hit = _TIPS.get(key)
     if hit is None:
-        hit = _TIPS[key] = _source_words_uncached(ctx, sid)
+        hit = _TIPS[key] = _w.source_words(sid, ctx.S[sid], ctx.hs, ctx.opts)
     return hit
-
-
-def _source_words_uncached(ctx: _Ctx, sid: str) -> str:
-    src = ctx.S[sid]
-    if sid == "move":
-        return ("food here pays for movement: a second cart move or a single step costs 1 food "
-                "each; your first cart move each round is free")
-    if src.kind == "market":
-        return "; ".join(_w._location_recipes("market", ctx.opts))
-    if sid in ctx.hs.locations:
-        return "; ".join(_w._location_recipes(sid, ctx.opts))
-    if src.passive:
-        return _w.extension_effect(sid, ctx.opts)
-    return "; ".join(_w.recipe_words(r) for r in src.recipes)
 
 
 def _line_width(ctx: _Ctx, sid: str, r) -> float:
@@ -1517,7 +1343,7 @@ def _line_width(ctx: _Ctx, sid: str, r) -> float:
         return 150
     if r == "passive":
         e = ctx.hs.extensions[sid]
-        return _tw(_PASSIVE_SHORT[ctx.S[sid].passive].format(n=e.get("amount", 1)), 11)
+        return _tw(_w.PASSIVE_SHORT[ctx.S[sid].passive].format(n=e.get("amount", 1)), 11)
     key = (id(r), 15)
     hit = _FORMULAS.get(key)
     if hit is None:
@@ -1542,7 +1368,7 @@ def _line(ctx: _Ctx, sid: str, r, x: float, y: float) -> str:
                 _text(x + 56, y + 4, "cart", "s"))
     if r == "passive":
         e = ctx.hs.extensions[sid]
-        return _text(x, y + 4, _PASSIVE_SHORT[ctx.S[sid].passive].format(n=e.get("amount", 1)), "s")
+        return _text(x, y + 4, _w.PASSIVE_SHORT[ctx.S[sid].passive].format(n=e.get("amount", 1)), "s")
     s, _w2 = _formula(r, x, y, 15)
     return s
 
@@ -1639,12 +1465,13 @@ def _go_button(ctx: _Ctx, parts: list, loc: str, x: float, y: float, w: float) -
     moves = ctx.mv.loc[loc]
     cell = f"sec:{loc}"
     if len(moves) == 1:
-        move, text = moves[0], "Go here \u00b7 " + _move_cost(ctx, moves[0]).split(": ")[-1]
-        label = _option_words(ctx, move)
+        move = moves[0]
+        text = "Go here \u00b7 " + _w.move_cost(move, ctx.bseat).split(": ")[-1]
+        label = _w.option_words(move, ctx.bseat, ctx.hs, ctx.S)
     else:
         move, text = None, "Go here\u2026"
         label = f"move to the {_w.location_name(loc)}: " + " or ".join(
-            _option_words(ctx, m) for m in moves)
+            _w.option_words(m, ctx.bseat, ctx.hs, ctx.S) for m in moves)
     bw = min(w, _tw(text, 12, True) + 20)
     caption = _text(bw / 2, 16.5, text, "", ' style="font-size:12px"')
     parts.append(f'<g class="btn alt go" transform="translate({_f(x + w - bw)},{_f(y)})"'
@@ -1691,7 +1518,7 @@ def _buy_cart(ctx: _Ctx, parts: list, x: float, y: float, w: float) -> float:
     """The "buy a cart" button of the Village card when that move is legal; returns height."""
     if "cart" not in ctx.mv.buttons:
         return 0
-    text, label = _button_words(ctx, "cart")
+    text, label = _w.button_words("cart", ctx.bseat, ctx.v["phase"], ctx.hs)
     bw = min(w, _tw(text, 13, True) + 24)
     parts.append(f'<g class="btn" transform="translate({_f(x)},{_f(y)})"'
                  f'{ctx.attrs("cart", label + f" for {ctx.hs.cart_price} coin", "cart")}>'
@@ -1855,7 +1682,7 @@ def _cards_and_orders(ctx: _Ctx, parts: list, x: float, y: float, w: float) -> f
     y += 18
     order = seat.get("order")
     if order:
-        need = _order_need(hs, order)
+        need = _w.order_need(hs, order)
         extra = f"; needs {', '.join(need)}" if need else ""
         _order_card(ctx, parts, order["id"], x, y, min(w, 170), 32, order.get("delivered"),
                     "myorder", None, extra)
@@ -2029,7 +1856,7 @@ def _other(ctx: _Ctx, parts: list, q: int, x: float, y: float, w: float, done: s
     for sid, entry in srcs.items():
         goods = list(entry.get("goods", ()))
         coins = int(entry.get("coins") or 0)
-        label_s = sid if sid in ctx.hs.extensions else _src_title(ctx, sid)
+        label_s = sid if sid in ctx.hs.extensions else _w.source_title(sid, ctx.hs)
         need = len(label_s) * 6.3 + 4 + 15 * (len(goods) + coins) + 10
         if gx + need > x + w - 6:
             yy += lh
@@ -2046,7 +1873,7 @@ def _other(ctx: _Ctx, parts: list, q: int, x: float, y: float, w: float, done: s
     yy += lh
     ox = x + 8
     if order:
-        need = _order_need(hs, order)
+        need = _w.order_need(hs, order)
         otxt = f"Order {order['id']} needs"
         parts.append(_text(ox, yy, otxt, "s"))
         ox = _mini_goods(ctx, parts, need, ox + _tw(otxt, 11) * 1.1 + 4, yy - 4) + 6
@@ -2110,51 +1937,6 @@ def _others(ctx: _Ctx, parts: list, y0: float) -> float:
 # The choice panel
 # ----------------------------------------------------------------------------------------------
 
-def _option_short(ctx: _Ctx, mv: str) -> tuple[str, str, str | None]:
-    """``(group title, short button text, glyph or None)`` for one option of a choice."""
-    hs = ctx.hs
-    if mv.startswith("@"):
-        return "Put your pawn here", "Place (free)", None
-    if mv.startswith("go:"):
-        return (f"Go to the {_w.location_name(mv[3:])}", "By cart (" +
-                _move_cost(ctx, mv).split(": ", 1)[1] + ")", "cart")
-    if mv.startswith("step:"):
-        return f"Go to the {_w.location_name(mv[5:])}", "One step (1 food)", "food"
-    if mv.startswith("sell:") or mv.startswith("deliver:"):
-        parts = mv.split(":")
-        g = parts[1]
-        group = f"The {g} on the Market"
-        if parts[0] == "sell":
-            p = hs.prices.get(g, 0)
-            return group, f"Sell: {p} coin{'s' if p != 1 else ''}", "coin"
-        order = ctx.bseat.get("order") or {}
-        oid = order.get("id", "?")
-        if len(parts) > 2:
-            return group, f"Complete {oid}, corn \u2192 row {parts[2][1:]}", "order"
-        return group, f"Deliver to {oid}", "order"
-    sid, _, rest = mv.partition(":")
-    args = rest.split(":") if rest else []
-    src = ctx.S.get(sid)
-    if src is None or not args:
-        return _src_title(ctx, sid), "Run it", None
-    if args[0].startswith("r") and args[0][1:].isdigit():
-        rows = [a[1:] for a in args]
-        if any(r.road for r in src.recipes):
-            return "Build a road; the corn goes to", f"row {rows[0]}", "corn"
-        goods = list(((ctx.bseat.get("sources") or {}).get(sid) or {}).get("goods", ()))
-        if len(set(goods)) <= 1:
-            return f"Store the {goods[0] if goods else 'goods'} in", " + ".join(
-                f"row {r}" for r in rows), "store"
-        return "Store in your warehouse", ", ".join(f"{g}\u2192{r}" for g, r in zip(goods, rows)), \
-            "store"
-    a = args[0]
-    if any(r.card == "house" for r in src.recipes) and a in hs.house_types:
-        return f"Take a house ({hs.house_vp} VP + {hs.bonus_vp} VP per good of its type)", a, a
-    if any(r.card == "boat" for r in src.recipes) and a in hs.boat_goods:
-        return f"Take a boat ({hs.boat_vp} VP; you gain 1 good of its type)", a, a
-    return f"{_src_title(ctx, sid)}: take one", a, a
-
-
 def _popup(ctx: _Ctx, parts: list, total_h: float) -> None:
     """The panel of a pending choice: one labelled button (``data-move``) per option, grouped,
     next to the selected cell; a Cancel button (``choice:cancel``) clears the selection."""
@@ -2165,7 +1947,7 @@ def _popup(ctx: _Ctx, parts: list, total_h: float) -> None:
     pw = min(W - 16, 440)
     by_group: dict[str, list] = {}
     for k, mv in enumerate(ctx.choice, 1):
-        g, short, glyph = _option_short(ctx, mv)
+        g, short, glyph = _w.option_short(mv, ctx.bseat, ctx.hs, ctx.S)
         by_group.setdefault(g, []).append((k, mv, short, glyph))
     groups = list(by_group.items())
     bh, gap = 32, 6
@@ -2198,7 +1980,7 @@ def _popup(ctx: _Ctx, parts: list, total_h: float) -> None:
         parts.append(_text(12, head_y, g, "s b"))
         for (k, mv, short, glyph), bx, by, bw in cells:
             cell = f"choice:{k}"
-            long = _option_words(ctx, mv)
+            long = _w.option_words(mv, ctx.bseat, ctx.hs, ctx.S)
             tx = bw / 2
             inner = ""
             if glyph:
