@@ -63,6 +63,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from altibox.core.svg import esc as _esc, target
+
 from . import data as _data
 from . import words as _w
 
@@ -196,14 +198,6 @@ _STYLE = (
 # ----------------------------------------------------------------------------------------------
 # Small helpers
 # ----------------------------------------------------------------------------------------------
-
-
-def _esc(text: Any) -> str:
-    s = str(text)
-    if "&" in s or "<" in s or ">" in s or '"' in s or "'" in s:
-        s = (s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-             .replace('"', "&quot;").replace("'", "&#39;"))
-    return s
 
 
 def _f(x: float) -> str:
@@ -473,13 +467,9 @@ class _Ctx:
                 self.choice_title = _w.choice_title("src", sid, self.hs)
 
     def attrs(self, cell: str, label: str, move: str | None = None, button: bool = False) -> str:
-        """The hook attributes of a group: data-cell, data-move, role, tabindex, aria-label."""
-        a = f' data-cell="{_esc(cell)}"'
-        if move is not None:
-            a += f' data-move="{_esc(move)}"'
-        if move is not None or button:
-            a += ' role="button" tabindex="0"'
-        return a + f' aria-label="{_esc(label)}"'
+        """The hook attributes of a group (``core.svg.target``): data-cell, data-move, role,
+        tabindex, aria-label."""
+        return target(cell, label, move, button=button)
 
     def marks(self, cell: str, x, y, w, h, rx=6) -> str:
         """Overlays for the selection, the focus and the last move on ``cell``."""
@@ -687,7 +677,7 @@ def _centre(ctx: _Ctx, parts: list, cx: float, y: float, w: float, h: float) -> 
     yy += 8
     label = f"general supply: {food} food; coins are unlimited"
     sw = 96
-    parts.append(f'<g data-cell="supply" aria-label="{_esc(label)}"><title>{_esc(label)}</title>'
+    parts.append(f'<g{target("supply", label)}><title>{_esc(label)}</title>'
                  + _rect(cx - sw / 2, yy, sw, 24, "card", 12)
                  + _g("food", cx - sw / 2 + 14, yy + 12, 16, "food")
                  + _text(cx - sw / 2 + 25, yy + 16.5, str(food), "n zero" if not food else "n")
@@ -769,7 +759,7 @@ def _display(ctx: _Ctx, parts: list, x: float, y: float, w: float) -> float:
     ptxt = f"pile {pile['count']}" + (f" \u00b7 next {min(pile['letters'])}" if letters else "")
     plabel = (f"extension pile: {pile['count']} face-down tiles"
               + (f", letters {letters}" if letters else ""))
-    parts.append(f'<g data-cell="pile" aria-label="{_esc(plabel)}"><title>{_esc(plabel)}</title>'
+    parts.append(f'<g{target("pile", plabel)}><title>{_esc(plabel)}</title>'
                  f'{_text(x + w, y + 14, ptxt, "s end" + (" zero" if not pile["count"] else ""))}'
                  f'</g>')
     y += 22
@@ -1112,8 +1102,8 @@ def _planning_row(ctx: _Ctx, parts: list, y: float) -> float:
         g = goods[k - 1] if k - 1 < len(goods) else None
         if g is None:
             what = "empty" if is_open else f"locked until road step {unlock_at.get(k, '?')}"
-            parts.append(f'<g transform="translate({_f(x)},{_f(y)})" data-cell="{cell}" '
-                         f'aria-label="planning space {k}: {what}">')
+            parts.append(f'<g transform="translate({_f(x)},{_f(y)})"'
+                         f'{target(cell, f"planning space {k}: {what}")}>')
             parts.append(_rect(0, 0, sz, sz, "space" + ("" if is_open else " off"), 6))
             parts.append(_text(sz / 2, sz / 2 + 4, str(k), "s mid muted"))
             if not is_open:
@@ -1502,8 +1492,7 @@ def _carts(ctx: _Ctx, parts: list, x: float, y: float, w: float, measure: bool =
         else:
             st = ""
             label = f"cart slot {k + 1}: empty (buy a cart at the Village)"
-        parts.append(f'<g transform="translate({_f(cx)},{_f(y)})" data-cell="{cell}" '
-                     f'aria-label="{_esc(label)}"><title>{_esc(label)}</title>')
+        parts.append(f'<g transform="translate({_f(cx)},{_f(y)})"{target(cell, label)}><title>{_esc(label)}</title>')
         parts.append(_rect(0, 0, step - 4, 26, "space" + ("" if k < owned else " off"), 5))
         if k < owned:
             parts.append(f'<g opacity="{".35" if k < used else "1"}">'
@@ -1540,7 +1529,7 @@ def _road_card(ctx: _Ctx, parts: list, x: float, y: float, w: float, measure: bo
     h = h or need
     label = (f"road track: step {pos} of {steps}; draws {seat.get('open_planning_spaces')} goods "
              "a round. Build roads at the Road with stone + wood.")
-    parts.append(f'<g data-cell="road" aria-label="{_esc(label)}"><title>{_esc(label)}</title>')
+    parts.append(f'<g{target("road", label)}><title>{_esc(label)}</title>')
     parts.append(_rect(x, y, w, h, "card", 8))
     parts.append(f'<path d="M{_f(x)},{_f(y + 22)} V{_f(y + 8)} a8,8 0 0 1 8,-8 H{_f(x + w - 8)} '
                  f'a8,8 0 0 1 8,8 V{_f(y + 22)} Z" fill="{LOC_COLOUR["road"]}"/>')
@@ -1586,7 +1575,7 @@ def _bag_crate(ctx: _Ctx, parts: list, x: float, y: float, w: float) -> float:
     y += 18
     words = ", ".join(f"{n} {g}" for g, n in bag.items()) or "empty"
     blabel = f"your bag: {words}. The order of the draw is unknown."
-    parts.append(f'<g data-cell="bag" aria-label="{_esc(blabel)}"><title>{_esc(blabel)}</title>')
+    parts.append(f'<g{target("bag", blabel)}><title>{_esc(blabel)}</title>')
     if size:
         y = _count_list(ctx, parts, bag, x, y, w, size)
     else:
@@ -1601,7 +1590,7 @@ def _bag_crate(ctx: _Ctx, parts: list, x: float, y: float, w: float) -> float:
     cwords = ", ".join(f"{n} {g}" for g, n in crate.items()) or "empty"
     clabel = (f"your crate (used goods): {cwords}. It is poured into the bag when the bag is "
               "empty and more goods must be drawn.")
-    parts.append(f'<g data-cell="crate" aria-label="{_esc(clabel)}"><title>{_esc(clabel)}</title>')
+    parts.append(f'<g{target("crate", clabel)}><title>{_esc(clabel)}</title>')
     y = _count_list(ctx, parts, crate, x, y, w, 0 if size else csize)
     parts.append("</g>")
     return y
@@ -1993,8 +1982,8 @@ def _popup(ctx: _Ctx, parts: list, total_h: float) -> None:
                          f'{_rect(0, 0, bw, bh, "bg", 7)}{inner}'
                          f'{_text(tx, 21, short, "")}{ctx.marks(cell, 0, 0, bw, bh, 7)}</g>')
     cy = ph - bh - 8
-    parts.append(f'<g class="btn cancel" transform="translate(10,{_f(cy)})" '
-                 f'data-cell="choice:cancel" role="button" tabindex="0" aria-label="cancel">'
+    parts.append(f'<g class="btn cancel" transform="translate(10,{_f(cy)})"'
+                 f'{target("choice:cancel", "cancel", button=True)}>'
                  f'{_rect(0, 0, pw - 20, bh, "bg", 7)}{_text((pw - 20) / 2, 21, "Cancel", "")}'
                  f'{ctx.marks("choice:cancel", 0, 0, pw - 20, bh, 7)}</g>')
     parts.append("</g>")

@@ -55,6 +55,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from altibox.core.svg import esc as _esc
+
 from .cards import ANIMAL, AVALANCHE, CABLE, DAHUT, NUM, SB, get_deck
 from .words import LEGEND, card_help
 
@@ -158,12 +160,6 @@ _STYLE = (
     "{display:none}"
     "</style>"
 )
-
-
-def _esc(text: Any) -> str:
-    s = str(text)
-    return (s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace('"', "&quot;").replace("'", "&#39;"))
 
 
 # ---------------------------------------------------------------- card faces (local coords)
