@@ -63,7 +63,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from altibox.core.svg import esc as _esc, target
+from altibox.core.svg import SEAT, SEAT_TINT, esc as _esc, target
 
 from . import data as _data
 from . import words as _w
@@ -71,8 +71,6 @@ from . import words as _w
 W_WIDE = 720
 W_NARROW = 360
 
-SEAT = ("#c8372d", "#2b6cb0", "#2f855a", "#c27c0e", "#7b4fc9")
-SEAT_TINT = ("#fbe4e1", "#dfeaf8", "#dff1e6", "#f8ecd4", "#ece3fa")
 
 LOC_COLOUR = {"harbor": "#2a6f97", "farm": "#5a8f29", "forest": "#2f6b3a", "mine": "#5c6470",
               "road": "#9c6b30", "market": "#8a3f8f", "village": "#a4452c"}

@@ -55,7 +55,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from altibox.core.svg import esc as _esc
+from altibox.core.svg import SEAT, SEAT_TINT, esc as _esc
 
 from .cards import ANIMAL, AVALANCHE, CABLE, DAHUT, NUM, SB, get_deck
 from .words import LEGEND, card_help
@@ -77,8 +77,6 @@ HSTEP = CW + 8   # hand card step
 RAISE = 10       # a selected hand card is raised this much
 X_AREA = LABEL_W + (W - 8 - LABEL_W - COLS * SX) / 2   # left edge of the 11 columns
 
-SEAT = ("#c0392b", "#2b6cb0", "#2f855a", "#b7791f")
-SEAT_TINT = ("#f9e3df", "#dde9f7", "#def0e4", "#f6ead3")
 
 _STYLE = (
     "<style>"
