@@ -63,7 +63,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from altibox.core.svg import SEAT, SEAT_TINT, esc as _esc, target
+from altibox.core.svg import SEAT, SEAT_TINT, esc as _esc, num as _f, target
 
 from . import data as _data
 from . import words as _w
@@ -198,10 +198,6 @@ _STYLE = (
 # ----------------------------------------------------------------------------------------------
 
 
-def _f(x: float) -> str:
-    return "%g" % x
-
-
 def _tw(text: str, size: float, bold: bool = False) -> float:
     """Estimated width of ``text`` in a sans-serif font at ``size`` px."""
     return len(text) * size * (0.6 if bold else 0.55)
@@ -216,24 +212,24 @@ def _g(kind: str, x: float, y: float, size: float, title: str | None = None) -> 
     # drawn inline (not <use>): Chromium lays out a few hundred inline glyphs faster than as
     # many <use> shadow trees
     if title:
-        return ('<g class="gl %s" transform="translate(%g,%g) scale(%g)"><title>%s</title>%s</g>'
-                % (kind, x, y, size / 20, _esc(title), _GLYPHS[kind]))
-    return ('<g class="gl %s" transform="translate(%g,%g) scale(%g)">%s</g>'
-            % (kind, x, y, size / 20, _GLYPHS[kind]))
+        return ('<g class="gl %s" transform="translate(%s,%s) scale(%s)"><title>%s</title>%s</g>'
+                % (kind, _f(x), _f(y), _f(size / 20), _esc(title), _GLYPHS[kind]))
+    return ('<g class="gl %s" transform="translate(%s,%s) scale(%s)">%s</g>'
+            % (kind, _f(x), _f(y), _f(size / 20), _GLYPHS[kind]))
 
 
 def _text(x, y, text, cls="t", extra="") -> str:
-    return '<text class="%s" x="%g" y="%g"%s>%s</text>' % (cls, x, y, extra, _esc(text))
+    return '<text class="%s" x="%s" y="%s"%s>%s</text>' % (cls, _f(x), _f(y), extra, _esc(text))
 
 
 def _rect(x, y, w, h, cls, rx=4, extra="") -> str:
-    return ('<rect class="%s" x="%g" y="%g" width="%g" height="%g" rx="%g"%s/>'
-            % (cls, x, y, w, h, rx, extra))
+    return ('<rect class="%s" x="%s" y="%s" width="%s" height="%s" rx="%s"%s/>'
+            % (cls, _f(x), _f(y), _f(w), _f(h), _f(rx), extra))
 
 
 def _overlay(x, y, w, h, cls, rx=6) -> str:
-    return ('<rect class="%s" x="%g" y="%g" width="%g" height="%g" rx="%g" '
-            'pointer-events="none"/>' % (cls, x, y, w, h, rx))
+    return ('<rect class="%s" x="%s" y="%s" width="%s" height="%s" rx="%s" '
+            'pointer-events="none"/>' % (cls, _f(x), _f(y), _f(w), _f(h), _f(rx)))
 
 
 def _expand(counts: dict) -> list:

@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from altibox.core.svg import num as _fmt
+
 from .rules import (
     COLOUR_WORDS, INDEX, MOVEMENT, PLACEMENT, SYMBOL_NAMES, Cell, State, parse_move,
 )
@@ -51,11 +53,6 @@ def _attrs(**kw: Any) -> str:
     return "".join(
         f' {k.rstrip("_").replace("_", "-")}="{_esc(v)}"' for k, v in kw.items() if v is not None
     )
-
-
-def _fmt(x: float) -> str:
-    s = f"{x:.2f}".rstrip("0").rstrip(".")
-    return "0" if s == "-0" else s
 
 
 # ---------------------------------------------------------------------------- glyphs (§3)
