@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from altibox.core.svg import num as _fmt
+from altibox.core.svg import esc as _esc, num as _fmt
 
 from .rules import (
     COLOUR_WORDS, INDEX, MOVEMENT, PLACEMENT, SYMBOL_NAMES, Cell, State, parse_move,
@@ -38,14 +38,6 @@ _GONE_STROKE = "#d8ccb6"
 _RED_FILL, _RED_STROKE, _RED_INK = "#c0392b", "#5e1710", "#ffffff"
 _WHITE_FILL, _WHITE_STROKE, _WHITE_INK = "#f8f5ee", "#3d3a35", "#222222"
 _HL_SEL, _HL_DEST, _HL_LAST, _HL_SRC = "#1e88e5", "#2e7d32", "#fdd835", "#ffe082"
-
-
-def _esc(text: Any) -> str:
-    """``text`` escaped for XML character data and double-quoted attribute values."""
-    return (
-        str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-        .replace('"', "&quot;")
-    )
 
 
 def _attrs(**kw: Any) -> str:
