@@ -57,7 +57,7 @@ for ``GOOD>SID`` / ``coin>SID`` while ``plan:K`` / ``coins`` is selected, and fo
 on one source or on planning spaces stand for the same move, so a move may appear on each of
 them. Overlays (highlights, focus rings) have ``pointer-events="none"``; positions are
 ``transform`` attributes on the groups (the page's CSS must not set ``transform`` on them).
-"""
+The classes are styled by ``static/css/altiplano.css`` (no ``<style>`` in the SVG)."""
 
 from __future__ import annotations
 
@@ -148,50 +148,6 @@ _GLYPHS = {
             '<path d="M-6.5,9 C-6.5,3 -4.5,0 0,0 C4.5,0 6.5,3 6.5,9 Z" fill="currentColor" '
             'stroke="#1b1d22" stroke-width="1.1" stroke-linejoin="round"/>',
 }
-
-_STYLE = (
-    "<style>"
-    ".ap{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;fill:#1f2430}"
-    ".ap text{pointer-events:none}"
-    ".ap .panel{fill:#fffdf9;stroke:#d9d3c7;stroke-width:1.2}"
-    ".ap .panel.table{fill:#f1e8d5;stroke:#d6c8aa}"
-    ".ap .ptitle{font-size:15px;font-weight:800;fill:#1f2430}"
-    ".ap .h{font-size:13px;font-weight:700}"
-    ".ap .t{font-size:12px;fill:#2f3440}"
-    ".ap .s{font-size:11px;fill:#5a5f6b}"
-    ".ap .b{font-weight:700}"
-    ".ap .n{font-size:12px;font-weight:700;fill:#1f2430}"
-    ".ap .w{fill:#fff}"
-    ".ap .mid{text-anchor:middle}"
-    ".ap .end{text-anchor:end}"
-    ".ap .tile{fill:#fffaf0;stroke:#b9ad96;stroke-width:1.2}"
-    ".ap .card{fill:#fffaf0;stroke:#d3c9b5;stroke-width:1}"
-    ".ap .space{fill:#f3ede1;stroke:#b9ad96;stroke-width:1}"
-    ".ap .space.off{fill:#e6e1d7;stroke:#cfc8ba;stroke-dasharray:3 3}"
-    ".ap .space.coin{fill:#fbf1cf;stroke:#b99a3a}"
-    ".ap .ready{fill:#1f9d55}"
-    ".ap .target{fill:none;stroke:#1f9d55;stroke-width:3}"
-    ".ap .target.back{stroke-width:2.2;stroke-dasharray:4 3}"
-    ".ap .pick{fill:none;stroke:#2b5fab;stroke-width:2.2;stroke-dasharray:5 3}"
-    ".ap .targetfill{fill:#1f9d55;fill-opacity:.10}"
-    ".ap .sel{fill:none;stroke:#f5b301;stroke-width:3.5}"
-    ".ap .last{fill:none;stroke:#2b6cb0;stroke-width:2.5;stroke-dasharray:6 3}"
-    ".ap .focus{fill:none;stroke:#111;stroke-width:2;stroke-dasharray:4 3}"
-    ".ap .btn rect.bg{fill:#2b5fab;stroke:#1d437c}"
-    ".ap .btn text{font-size:13px;font-weight:700;fill:#fff;text-anchor:middle}"
-    ".ap .btn.alt rect.bg{fill:#fff;stroke:#2b5fab}"
-    ".ap .btn.alt text{fill:#2b5fab}"
-    ".ap .pill{font-size:11px;font-weight:800;fill:#fff;text-anchor:middle}"
-    ".ap .cost{font-size:11px;font-weight:700;fill:#14613a}"
-    ".ap .zero{fill:#b42318}"
-    ".ap .muted{fill:#8a8e98}"
-    ".ap .ringpath{fill:none;stroke:#d8ccb4;stroke-width:10}"
-    ".ap .pbg{fill:#fffdf9;stroke:#1f2430;stroke-width:1.5}"
-    ".ap .btn.cancel rect.bg{fill:#eceae4;stroke:#9a9586}"
-    ".ap .btn.cancel text{fill:#1f2430}"
-    ".ap [data-move],.ap [role=button]{cursor:pointer}"
-    "</style>"
-)
 
 # ----------------------------------------------------------------------------------------------
 # Small helpers
@@ -2016,7 +1972,7 @@ def render_svg(view: dict, ui: dict | None = None) -> str:
             f'{" narrow" if ctx.narrow else ""}" viewBox="0 0 {W} {_f(total)}" width="{W}" '
             f'height="{_f(total)}" role="group" aria-label="Altiplano table" '
             f'data-phase="{_esc(view["phase"])}" data-round="{int(view["round"])}">')
-    return head + _STYLE + "".join(parts) + "</svg>"
+    return head + "".join(parts) + "</svg>"
 
 
 # ---------------------------------------------------------------------------- legend (issue 11)

@@ -7,8 +7,10 @@
 * :data:`SEAT` / :data:`SEAT_TINT` — the one seat palette (seat ``i`` is ``SEAT[i % 5]``), the
   same colours as the turn dots of ``static/css/altibox.css``.
 
-Boards are styled by ``static/css/altibox.css`` (every page, embed and How-to scene loads it),
-by class names on the SVG elements, never by a ``<style>`` inside each SVG.
+Boards are styled by class names on their elements and the page's CSS files
+(``static/css/altibox.css``, ``static/css/altiplano.css``: ``index.html`` links both, so every
+play screen, embed and How-to scene has them), never by a ``<style>`` inside each SVG; a few
+colours stay inline where the board must look right without the stylesheet (Alto's tiles).
 
 Pure string functions; no browser imports (CPython and Pyodide).
 """
