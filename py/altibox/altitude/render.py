@@ -56,7 +56,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from altibox.core.svg import SEAT, SEAT_TINT, esc as _esc
+from altibox.core.svg import SEAT, SEAT_TINT, esc as _esc, target
 
 from .cards import ANIMAL, AVALANCHE, CABLE, DAHUT, NUM, SB, get_deck
 from .words import LEGEND, card_help
@@ -468,13 +468,9 @@ def _panel(parts, view, q, py, name, own, to_play, by_id, deck, cell_moves, focu
         label = f"{name}, level {r}, column {c}: {what}"
         if mv is not None:
             label = f"{label} \u2014 {_verb(mv)}"
-            attrs = (f' data-move="{_esc(mv)}" tabindex="0" role="button" '
-                     f'aria-label="{_esc(label)}"')
-        else:
-            attrs = f' aria-label="{_esc(label)}"'
         kind = "filled" if cid is not None else "empty"
-        parts.append(f'<g class="slot {kind}" data-cell="{cell}" '
-                     f'transform="translate({cx:g},{cy2:g})"{attrs}><title>{_esc(label)}</title>')
+        parts.append(f'<g class="slot {kind}" transform="translate({cx:g},{cy2:g})"'
+                     f'{target(cell, label, mv)}><title>{_esc(label)}</title>')
         if cid is None:
             parts.append(_HOLE_LIVE if mv is not None else _HOLE)
         else:
@@ -569,11 +565,10 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
             live = selected is None and any(_move_card(m) is None and m != "pass"
                                             for m in legal)
             parts.append(f'<text class="cap" x="{x}" y="22">{"DRAWN" if narrow else "DRAWN CARD"}</text>')
-            role = ' tabindex="0" role="button"' if legal else ""
+            label = f"drawn card: {card_help(card)}" + (" (selected)" if live else "")
             parts.append(f'<g class="drawn{" selected" if selected is None else ""}" '
-                         f'data-cell="drawn"{role} aria-label="drawn card: {_esc(card_help(card))}'
-                         f'{" (selected)" if live else ""}" '
-                         f'transform="translate({x},{big_y:g}) scale({BIG})">'
+                         f'transform="translate({x},{big_y:g}) scale({BIG})"'
+                         f'{target("drawn", label, button=bool(legal))}>'
                          f'<title>drawn card: {_esc(card_help(card))}</title>')
             parts.append(_face(card))
             if live:
@@ -584,8 +579,8 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
             x += 112
         if "pass" in legal:
             parts.append(f'<text class="cap" x="{x}" y="22">{"FINAL" if narrow else "FINAL ROUND"}</text>')
-            parts.append('<g class="button pass" data-cell="pass" data-move="pass" tabindex="0" '
-                         f'role="button" aria-label="pass" transform="translate({x},{top + 14})">')
+            parts.append(f'<g class="button pass" transform="translate({x},{top + 14})"'
+                         f'{target("pass", "pass", "pass")}>')
             parts.append('<rect width="92" height="44" rx="10"/>'
                          '<text x="46" y="28">Pass</text>')
             if focus == "pass":
@@ -609,18 +604,13 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
                 mv = setup_moves.get(cid)
                 clickable = bool(phase == "setup" and legal) or cid in selectable or mv is not None
                 label = f"your hand: {card_help(card)}"
-                extra = ""
                 if mv is not None:
-                    extra = f' data-move="{_esc(mv)}"'
                     label += " \u2014 return it second"
                 elif phase == "setup" and legal:
                     label += " \u2014 return it first" if selected is None else " \u2014 select"
-                if clickable:
-                    extra += ' tabindex="0" role="button"'
                 cy = top - RAISE if sel else top
-                parts.append(f'<g class="hand-card{" selected" if sel else ""}" '
-                             f'data-cell="{cell}" data-card="{cid}"{extra} '
-                             f'aria-label="{_esc(label)}" transform="translate({x},{cy})">'
+                parts.append(f'<g class="hand-card{" selected" if sel else ""}" data-card="{cid}" '
+                             f'transform="translate({x},{cy})"{target(cell, label, mv, button=clickable)}>'
                              f'<title>{_esc(label)}</title><g class="lift">{_face(card)}')
                 if mv is not None:
                     parts.append(_TARGETS["return"])
@@ -634,8 +624,8 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
     pile_n = view["pile_size"]
     dx = W - 18 - CW
     px = dx - CW - 22
-    parts.append(f'<g class="pile" data-cell="pile" aria-label="draw pile: {pile_n} cards" '
-                 f'transform="translate({px},{top})"><title>draw pile: {pile_n} cards; every turn '
+    parts.append(f'<g class="pile" transform="translate({px},{top})"'
+                 f'{target("pile", f"draw pile: {pile_n} cards")}><title>draw pile: {pile_n} cards; every turn '
                  f'starts with a draw from it</title>')
     parts.append(f'<text class="cap wide-only" x="0" y="{22 - top}">PILE</text>')
     if pile_n:
@@ -650,12 +640,10 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
     topc = by_id[disc[-1]] if disc else None
     can_b = "B" in legal and selected is None
     d_label = f"discard pile, {len(disc)} cards" + (f", top: {topc.label}" if topc else "")
-    d_attrs = ""
     if can_b:
-        d_attrs = ' data-move="B" tabindex="0" role="button"'
         d_label += " \u2014 discard the drawn card"
-    parts.append(f'<g class="discard" data-cell="discard"{d_attrs} aria-label="{_esc(d_label)}" '
-                 f'transform="translate({dx},{top})"><title>{_esc(d_label)}</title>')
+    parts.append(f'<g class="discard" transform="translate({dx},{top})"'
+                 f'{target("discard", d_label, "B" if can_b else None)}><title>{_esc(d_label)}</title>')
     parts.append(f'<text class="cap" x="{CW if narrow else 0}" y="{22 - top}"'
                  f'{" text-anchor=" + chr(34) + "end" + chr(34) if narrow else ""}>DISCARD</text>')
     parts.append(_face(topc) if topc is not None else

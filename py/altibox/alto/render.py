@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from altibox.core.svg import esc as _esc, num as _fmt
+from altibox.core.svg import esc as _esc, num as _fmt, target
 
 from .rules import (
     COLOUR_WORDS, INDEX, MOVEMENT, PLACEMENT, SYMBOL_NAMES, Cell, State, parse_move,
@@ -334,10 +334,9 @@ def render_svg(view: dict[str, Any] | State, ui: dict | None = None) -> str:
             x, y = MARGIN + col * CELL, MARGIN + r * CELL
             parts.append(
                 '<g role="gridcell"><g' + _attrs(
-                    class_=" ".join(classes), data_cell=name, data_move=moves_here.get(name),
-                    transform=f"translate({x} {y})", tabindex="0" if name == focus else "-1",
-                    role="button", aria_label=_aria(name, cell, flags),
-                ) + ">"
+                    class_=" ".join(classes), transform=f"translate({x} {y})",
+                ) + target(name, _aria(name, cell, flags), moves_here.get(name),
+                           tabindex="0" if name == focus else "-1") + ">"
             )
             title = cell_help(name, cell)
             if name in srcs and selected is None:
