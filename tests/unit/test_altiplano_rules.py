@@ -408,6 +408,43 @@ def test_house_or_storage_with_two_stones():
     assert seat(t).wh == (("stone",), ("stone",)) and seat(t).crate == {}
 
 
+def test_two_goods_stored_together_start_rows_in_either_order():
+    # spec §9.2, §11, H6 fix that rows start in order and hold one type, not which of two
+    # stored goods goes first (issue 18). The rows are written in the goods' house-set order
+    # (wood before alpaca): village:r2:r1 puts alpaca in row 1, wood in row 2.
+    s = A.new_game(seed=1000, players=2)
+    s = play(s, "draw", "draw", "done", "wood>village", "alpaca>village", "done", "pass", "@village")
+    assert s.current == 1 and s.ps[1].src["village"][0] == ("wood", "alpaca")
+    assert moves(s) == ["cart", "go:farm", "go:forest", "go:harbor", "go:market", "go:mine",
+                        "go:road", "pass", "village:r1:r2", "village:r2:r1"]
+    assert seat(play(s, "village:r1:r2"), 1).wh == (("wood",), ("alpaca",))
+    t = play(s, "village:r2:r1")
+    assert seat(t, 1).wh == (("alpaca",), ("wood",)) and "village" not in seat(t, 1).src
+    assert A.describe(s, "village:r2:r1").endswith("stores wood in row 2, alpaca in row 1")
+
+
+def test_storage_in_either_order_beside_started_rows_and_an_extension():
+    # a started stone row, then B6 (an extension that stores 1 good) and the Village's two
+    # spaces: every order of placing the goods is offered, rows still start in order
+    d = scene(4, seed=1, pawn="village")
+    d["round"] = 2
+    take_extension(d, "B6")
+    d["seats"][0]["extensions"] = [["B6", 1]]
+    shelve(d, 0, ["stone"])
+    give(d, 0, "village", "wood", "alpaca")
+    give(d, 0, "B6", "ore")
+    s = load(d)
+    store = [m for m in moves(s) if m.startswith(("village:", "B6:"))]
+    assert store == ["B6:r2", "village:r2:r3", "village:r3:r2"]
+    t = play(s, "village:r3:r2")
+    assert seat(t).wh == (("stone",), ("alpaca",), ("wood",))
+    assert [m for m in moves(t) if m.startswith("B6:")] == ["B6:r4"]
+    assert seat(play(t, "B6:r4")).wh == (("stone",), ("alpaca",), ("wood",), ("ore",))
+    t = play(s, "B6:r2")
+    assert [m for m in moves(t) if m.startswith("village:")] == ["village:r3:r4", "village:r4:r3"]
+    assert seat(play(t, "village:r4:r3")).wh == (("stone",), ("ore",), ("alpaca",), ("wood",))
+
+
 # ---------------------------------------------------------------------------------------------
 # Movement (§8, vectors M1, M2)
 # ---------------------------------------------------------------------------------------------

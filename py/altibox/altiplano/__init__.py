@@ -37,7 +37,10 @@ Every move is one string; ``legal_moves`` is sorted by it::
     step:LOC             move one step to a neighbouring location for 1 food
     SRC[:ARG...]         run the recipe matching the goods on SRC; ARG is a chosen good, a
                          house/boat type (e.g. village:silver, harbor:fish) or warehouse rows
-                         ``rN`` for stored goods / gained corn (e.g. village:r1:r2, road:r3)
+                         ``rN`` for stored goods / gained corn (e.g. village:r1:r2, road:r3);
+                         stored goods take one ``rN`` each, in the house set's goods order
+                         (the data file's ``goods`` list), whatever order they go in: with
+                         wood and alpaca, village:r2:r1 puts alpaca in row 1, wood in row 2
     sell:GOOD            Market: sell one good from the Market spaces (H5 price)
     deliver:GOOD[:rN]    Market: deliver one good to the open order (rN: row for the corn a
                          completed order gives)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import permutations
 from typing import Any
 
 from altibox import core
@@ -479,20 +480,35 @@ def _wh_put(wh: tuple, r: int, g: str) -> tuple:
 
 
 def _store_combos(s: State, wh: tuple, goods: tuple) -> dict:
-    """``{rows tuple: new warehouse}`` for storing ``goods`` in order, one entry per result."""
+    """``{rows: new warehouse}`` for storing ``goods`` (spec §9.2, §11, H6), one entry per
+    resulting warehouse.
+
+    ``rows`` holds one 0-based row per good of ``goods``, in ``goods``' own order (the house
+    set's goods order), whatever order the goods go in: the goods may be put in any order, so
+    two goods stored together may start rows in either order (issue 18). The goods' own order
+    is tried first, so a warehouse reachable that way keeps the rows it always had (old
+    records replay unchanged); a later order adds only warehouses not reached before.
+    """
     results: dict = {}
     seen: set = set()
+    n = len(goods)
 
-    def rec(w, k, rows):
-        if k == len(goods):
-            if w not in seen:
+    def rec(w, order, k, rows):
+        if k == n:
+            if w not in seen and rows not in results:
                 seen.add(w)
                 results[rows] = w
             return
-        for r in _rows_for(s, w, goods[k]):
-            rec(_wh_put(w, r, goods[k]), k + 1, rows + (r,))
+        i = order[k]
+        for r in _rows_for(s, w, goods[i]):
+            rec(_wh_put(w, r, goods[i]), order, k + 1, rows[:i] + (r,) + rows[i + 1:])
 
-    rec(wh, 0, ())
+    tried: set = set()
+    for order in permutations(range(n)):
+        placed = tuple(goods[i] for i in order)
+        if placed not in tried:  # identical goods in another order give nothing new
+            tried.add(placed)
+            rec(wh, order, 0, (None,) * n)
     return results
 
 
@@ -1081,10 +1097,7 @@ def _do_action(s: State, i: int, p: Player, op: tuple) -> None:
         r = s._S[sid].recipes[ri]
         goods, coins, _fg, _fc = p.src.pop(sid)
         if r.store:
-            w = p.wh
-            for g, row in zip(goods, arg):
-                w = _wh_put(w, row, g)
-            p.wh = w
+            p.wh = _store_combos(s, p.wh, goods)[arg]
         else:
             for g in goods:
                 _add(p.crate, g, 1)

@@ -412,7 +412,7 @@ def describe(state: State, move: Move | str, names: list | None = None,
         elif r.card:
             res = f"takes the {arg} {r.card}" if arg else f"takes no {r.card} (none left)"
         else:
-            res = "stores them in rows " + ", ".join(str(x + 1) for x in arg)
+            res = "stores " + ", ".join(f"{g} in row {x + 1}" for g, x in zip(goods, arg))
         return f"{who} uses {at}: {ins} -> {res}"
     return f"{who}: {text}"  # pragma: no cover
 
