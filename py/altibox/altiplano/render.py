@@ -65,6 +65,7 @@ from typing import Any
 
 from . import data as _data
 from . import words as _w
+from .rules import house_set_name
 
 W_WIDE = 720
 W_NARROW = 360
@@ -377,8 +378,7 @@ def _tip(kind: str, key: Any, opts: dict, price: Any = None) -> str:
 
 
 def _house(view: dict):
-    opts = view.get("options") or {}
-    return _data.load(opts.get("house_set", "house_set"))
+    return _data.load(house_set_name(view.get("options")))
 
 
 # ----------------------------------------------------------------------------------------------
@@ -931,7 +931,9 @@ def _order_card(ctx: _Ctx, parts: list, oid: str, x, y, w, h, delivered=None,
     tip = _TIPS.get(key)
     if tip is None:
         tip = _TIPS[key] = _w.order_tip(oid, delivered, ctx.opts)
-    label = tip + extra_label + (" \u2014 take it for 1 coin" if move else "")
+    price = ctx.hs.order_price
+    label = tip + extra_label + (f" \u2014 take it for {price} coin{'' if price == 1 else 's'}"
+                                 if move else "")
     hook = ctx.attrs(cell, label, move) if cell else f' aria-label="{_esc(label)}"'
     parts.append(f'<g class="order" transform="translate({_f(x)},{_f(y)})"{hook}>'
                  f'<title>{_esc(tip)}</title>')
@@ -2282,6 +2284,7 @@ def legend_svg(key: str) -> str:
 
 
 def legend(options: dict | None = None) -> list[tuple[str, str, str, str]]:
-    """Every good and mark: ``[(key, icon_svg, name, what it does), ...]``."""
+    """Every good and mark: ``[(key, icon_svg, name, what it does), ...]``, with the values of
+    the house set ``options`` name (a game's own; none: the default version, issue 18)."""
     from .words import legend_items
     return [(key, legend_svg(key), name, text) for key, name, text in legend_items(options)]

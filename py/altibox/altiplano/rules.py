@@ -38,7 +38,7 @@ LOCATIONS = ("harbor", "farm", "forest", "mine", "road", "market", "village")
 OPTIONS = {
     "first_player": (int, 0, (0, 1, 2, 3, 4)),
     "role_selection": (str, "deal", ("deal", "draft")),
-    "house_set": (str, "house_set", None),
+    "house_set": (str, "house_set_2", None),   # the data file's name = its version (issue 18)
     "turn_mode": (str, "all_at_location", ("all_at_location", "one_source")),
     "coin_can_pay_movement": (bool, False, None),
     "allow_action_with_empty_output": (bool, True, None),
@@ -48,6 +48,25 @@ OPTIONS = {
     "empty_trigger_locations": (list, LOCATIONS, None),
     "final_tie": (str, "shared", ("shared",)),
 }
+
+#: Options every record, position and view names even at their default, with the value meant
+#: by one that does not name it: ``house_set`` names the component version a game is played
+#: with; a record or position written before versions existed is version 1 (``house_set.json``)
+#: and replays exactly as before, while new games take :data:`OPTIONS`' default (issue 18).
+UNNAMED = {"house_set": "house_set"}
+
+
+def written_options(options: dict) -> dict:
+    """The options a record, position or view writes: the non-default ones plus
+    :data:`UNNAMED`'s (``house_set`` always), JSON-friendly."""
+    return core.non_default(OPTIONS, options, always=UNNAMED)
+
+
+def house_set_name(options: "dict | None" = None) -> str:
+    """The house set named by resolved or written ``options`` (a view's, a record's), the
+    default version (:data:`OPTIONS`) when they name none (e.g. the How to play page)."""
+    return (options or {}).get("house_set", OPTIONS["house_set"][1])
+
 
 #: The static facts of Altiplano (DESIGN.md §2): bag draws after setup (chance); the draw order,
 #: the extension pile and this round's planning of the others hidden.
@@ -1321,6 +1340,6 @@ def view(state: State, player: int | None) -> dict:
         "pile": {"count": len(s.pile), "letters": letters},
         "gone": list(s.gone), "roles_left": list(s.roles_left),
         "seats": [_seat_view(s, i, player == i) for i in range(s.players)],
-        "options": core.non_default(OPTIONS, s.options),
+        "options": written_options(s.options),
         "legal_moves": [m.text for m in legal_moves(s)] if _acts(s, player) else [],
     }

@@ -29,7 +29,7 @@ from altibox.core import Outcome
 
 from . import data as _data
 from .rules import (
-    OPTIONS, Move, State, _has_passive, _legal, _unlocked, legal_moves,
+    OPTIONS, Move, State, _has_passive, _legal, _unlocked, house_set_name, legal_moves,
     outcome as _outcome, owned_goods, parse_move, score_breakdown, seat_name, view as _view,
 )
 
@@ -100,7 +100,7 @@ def _join(items: list[str], word: str = "and") -> str:
 
 
 def _hs(options: dict | None = None) -> _data.HouseSet:
-    return _data.load((options or {}).get("house_set", OPTIONS["house_set"][1]))
+    return _data.load(house_set_name(options))
 
 
 def _mode(options: dict | None = None) -> str:

@@ -790,6 +790,7 @@ def legend_svg(key: str, style: bool = True) -> str:
     return head + body + "</svg>"
 
 
-def legend() -> "list[tuple[str, str, str, str]]":
-    """Every card kind and marker: ``[(key, icon_svg, name, what it does), ...]``."""
+def legend(options: "dict | None" = None) -> "list[tuple[str, str, str, str]]":
+    """Every card kind and marker: ``[(key, icon_svg, name, what it does), ...]``.
+    ``options`` (a game's options, as every game's ``legend`` takes) change nothing here."""
     return [(key, legend_svg(key, style=i == 0), name, text) for i, (key, name, text) in enumerate(LEGEND)]
