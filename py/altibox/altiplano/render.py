@@ -431,7 +431,7 @@ def _option_words(ctx: "_Ctx", mv: str) -> str:
     if args:
         a = args[0]
         if any(r.card == "house" for r in src.recipes) and a in hs.house_types:
-            return f"{what}: take the {a} house (+1 VP per {a} at the end)"
+            return f"{what}: take the {a} house (+{hs.bonus_vp} VP per {a} at the end)"
         if any(r.card == "boat" for r in src.recipes) and a in hs.boat_goods:
             return f"{what}: take the {a} boat (gain 1 {a})"
         return f"{what}: take {a}"
@@ -1521,7 +1521,7 @@ def _source_words_uncached(ctx: _Ctx, sid: str) -> str:
         return "; ".join(_w._location_recipes(sid, ctx.opts))
     if src.passive:
         return _w.extension_effect(sid, ctx.opts)
-    return "; ".join(_w.recipe_words(r) for r in src.recipes)
+    return "; ".join(_w.recipe_words(r, ctx.hs) for r in src.recipes)
 
 
 def _line_width(ctx: _Ctx, sid: str, r) -> float:
@@ -1877,7 +1877,7 @@ def _cards_and_orders(ctx: _Ctx, parts: list, x: float, y: float, w: float) -> f
                     "myorder", None, extra)
         y += 38
     else:
-        parts.append(_text(x, y + 12, "none (take one at the Market for 1 coin)", "s"))
+        parts.append(_text(x, y + 12, f"none (take one at the Market for {hs.order_price} coin)", "s"))
         y += 20
     done = list(seat.get("completed_orders") or [])
     vp = sum(hs.orders[o][1] for o in done)
@@ -1894,7 +1894,7 @@ def _cards_and_orders(ctx: _Ctx, parts: list, x: float, y: float, w: float) -> f
         y += 16
         gx = x
         for t in items:
-            tip = (f"house ({hs.house_vp} VP + 1 VP per {t})" if kind == "house"
+            tip = (f"house ({hs.house_vp} VP + {hs.bonus_vp} VP per {t})" if kind == "house"
                    else f"boat ({hs.boat_vp} VP; gave 1 {t})")
             parts.append(f'<g aria-label="{_esc(tip)}"><title>{_esc(tip)}</title>'
                          f'{_g(kind, gx + 9, y + 10, 18)}{_g(t, gx + 25, y + 10, 14)}</g>')
