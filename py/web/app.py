@@ -365,8 +365,10 @@ class App:
         if not is_null(legend):
             has_legend = hasattr(session.module, "legend")
             legend.hidden = not has_legend
-            legend.innerHTML = ('<summary>Legend: what the symbols mean</summary>'
-                                + (howto.legend_html(session.game_id, compact=True) if has_legend else ""))
+            # the game's own options: a version-1 Altiplano game shows version 1's values
+            items = howto.legend_html(session.game_id, compact=True,
+                                      options=session.state.options) if has_legend else ""
+            legend.innerHTML = '<summary>Legend: what the symbols mean</summary>' + items
         self.screen("play")
         self.render()
 

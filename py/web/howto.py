@@ -221,13 +221,15 @@ def _blocks_html(game_id: str, blocks: list) -> str:
     return "".join(out)
 
 
-def legend_html(game_id: str, compact: bool = False) -> str:
+def legend_html(game_id: str, compact: bool = False, options: dict | None = None) -> str:
     """The game's legend as a list: one ``<li data-symbol=KEY>`` per symbol or marker with its
-    icon (SVG from the game's render), name and what it does (``module.legend()``)."""
+    icon (SVG from the game's render), name and what it does (``module.legend(options)``:
+    a game in progress passes its own options, so an Altiplano game of house-set version 1
+    shows version 1's values; the How to play page passes none: the default version)."""
     module = GAMES[game_id]
     items = "".join(
         f'<li data-symbol="{esc(key)}">{icon}<span><strong>{esc(name)}</strong> — {esc(text)}</span></li>'
-        for key, icon, name, text in module.legend())
+        for key, icon, name, text in module.legend(options))
     return f'<ul class="legend{" compact" if compact else ""}" data-game="{esc(game_id)}">{items}</ul>'
 
 

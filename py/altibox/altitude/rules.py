@@ -456,9 +456,11 @@ def _compute_info(m: dict, bdir: int, fixed: bool, kind: dict, value: dict) -> M
         if not fixed or bdir >= 0:
             opens.append((1, hi + 1, _BASE))
     if hi - lo + 1 > len(base):
+        # a hole inside the span only next to a base card: "each new card placed on a
+        # mountain must touch at least one existing card" (seed 002; spec §5)
         bs = set(base)
         for c in range(lo + 1, hi):
-            if c not in bs:
+            if c not in bs and (c - 1 in bs or c + 1 in bs):
                 opens.append((1, c, _BASE))
     info.height = height
     info.open = opens

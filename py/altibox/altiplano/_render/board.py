@@ -726,7 +726,7 @@ def _cards_and_orders(ctx: _Ctx, parts: list, x: float, y: float, w: float) -> f
                     "myorder", None, extra)
         y += 38
     else:
-        parts.append(_text(x, y + 12, "none (take one at the Market for 1 coin)", "s"))
+        parts.append(_text(x, y + 12, f"none (take one at the Market for {hs.order_price} coin)", "s"))
         y += 20
     done = list(seat.get("completed_orders") or [])
     vp = sum(hs.orders[o][1] for o in done)
@@ -743,7 +743,7 @@ def _cards_and_orders(ctx: _Ctx, parts: list, x: float, y: float, w: float) -> f
         y += 16
         gx = x
         for t in items:
-            tip = (f"house ({hs.house_vp} VP + 1 VP per {t})" if kind == "house"
+            tip = (f"house ({hs.house_vp} VP + {hs.bonus_vp} VP per {t})" if kind == "house"
                    else f"boat ({hs.boat_vp} VP; gave 1 {t})")
             parts.append(f'<g aria-label="{_esc(tip)}"><title>{_esc(tip)}</title>'
                          f'{_g(kind, gx + 9, y + 10, 18)}{_g(t, gx + 25, y + 10, 14)}</g>')

@@ -245,7 +245,9 @@ def _order_card(ctx: _Ctx, parts: list, oid: str, x, y, w, h, delivered=None,
     tip = _TIPS.get(key)
     if tip is None:
         tip = _TIPS[key] = _w.order_tip(oid, delivered, ctx.opts)
-    label = tip + extra_label + (" \u2014 take it for 1 coin" if move else "")
+    price = ctx.hs.order_price
+    label = tip + extra_label + (f" \u2014 take it for {price} coin{'' if price == 1 else 's'}"
+                                 if move else "")
     hook = ctx.attrs(cell, label, move) if cell else f' aria-label="{_esc(label)}"'
     parts.append(f'<g class="order" transform="translate({_f(x)},{_f(y)})"{hook}>'
                  f'<title>{_esc(tip)}</title>')
