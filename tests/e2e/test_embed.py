@@ -14,7 +14,7 @@ from urllib.parse import quote
 import pytest
 
 from altibox import altitude, alto
-from web.links import encode_record
+from web.links.codec import encode_record
 
 from .test_alto import click_move as click_alto, wait_ply
 from .test_altitude import click_move as click_altitude, hand_cells

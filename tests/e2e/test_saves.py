@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from web.games import BOARDS
+from web.play.adapters import BOARDS
 
 BROKEN = {
     "not JSON": ("{this is not json", "not valid JSON"),

@@ -16,7 +16,7 @@ import pytest
 import altibox
 
 # web modules that load in CPython (the others import pyscript)
-WEB_PURE = ["web.dom", "web.pages", "web.patch", "web.routes"]
+WEB_PURE = ["web.dom.nodes", "web.html.panels", "web.dom.patch", "web.links.routes"]
 MODULES = sorted(m.name for m in pkgutil.walk_packages(altibox.__path__, "altibox.")) + WEB_PURE
 
 

@@ -1,5 +1,5 @@
-"""The page's bot driver (web.botplay), seat choices in the form and links, and the turn
-protocol with bot seats (web.turns)."""
+"""The page's bot driver (web.play.bots), seat choices in the form and links, and the turn
+protocol with bot seats (web.play.turns)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,11 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from altibox import GAMES, bots
-from web import botplay, routes, screens
-from web.session import Session
-from web.turns import Turns
+from web.play import bots as botplay
+from web.links import routes
+from web.html import screens
+from web.play.session import Session
+from web.play.turns import Turns
 
 
 class FakeClock:

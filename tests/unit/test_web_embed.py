@@ -1,6 +1,6 @@
 """Embed mode and links (issue 11): z: record encoding, embed parameters, the widget's model.
 
-web.links, web.embed and web.viewer are pure: every check here runs in CPython.
+web.links.codec, web.links.embed and web.play.boardmodel are pure: every check here runs in CPython.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ import zlib
 import pytest
 
 from altibox import altitude, alto
-from web.embed import EmbedError, MAX_CAPTION, error_html, parse_embed
-from web.links import LinkError, decode_record, embed_query, encode_record, iframe_snippet, share_query, shown_text
-from web.routes import parse_query
-from web.viewer import Viewer
+from web.links.embed import EmbedError, MAX_CAPTION, error_html, parse_embed
+from web.links.codec import LinkError, decode_record, embed_query, encode_record, iframe_snippet, share_query, shown_text
+from web.links.routes import parse_query
+from web.play.boardmodel import Viewer
 
 START7 = "OD,DO,DO,AS/DO,OD,OD,SA/SA,DO,DO,OD/DO,AS,OD,OD r p"  # alto.new_game(seed=7), golden
 
@@ -285,7 +285,7 @@ def test_altiplano_boards_show_the_public_position_and_step_through():
 
 
 def test_a_message_starting_with_a_parameter_keeps_its_lower_case_name():
-    from web.embed import error_html
+    from web.links.embed import error_html
     html = error_html("ply= must be a whole number of moves (0 for the start)", "ply", "-5")
     assert "<p class=\"why\">ply= must be a whole number of moves (0 for the start).</p>" in html
     assert "<p class=\"why\">Unknown game.</p>" in error_html("unknown game")

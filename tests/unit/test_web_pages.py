@@ -1,11 +1,12 @@
-"""web.pages: the frame around the board, built from the rules (Alto score pad, status, log)."""
+"""web.html.panels: the frame around the board, built from the rules (Alto score pad, status, log)."""
 
 import xml.etree.ElementTree as ET
 
 import pytest
 
 from altibox import alto
-from web import pages, screens
+from web.html import panels as pages
+from web.html import screens
 
 T1 = "do,--r,--,--/--,--wrw,--rr,--/--w,sa,--wwwr,--rr/od,--ww,--r,do r m"
 SCORING = "--,--,--,--/--,--wwwrwr,--,--rrr/--ww,--wr,--rw,sa/--r,od,od,-- w m"
@@ -97,7 +98,7 @@ def test_the_setup_form_reads_back_into_players_options_and_names():
 
 def test_every_game_with_a_page_has_a_form_from_its_facts():
     from altibox import GAMES
-    from web.games import BOARDS
+    from web.play.adapters import BOARDS
 
     for gid in BOARDS:
         info = GAMES[gid].INFO

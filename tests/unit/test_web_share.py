@@ -1,4 +1,4 @@
-"""The Share / Embed dialog and play by link (issue 11), pure parts: web.share, web.links."""
+"""The Share / Embed dialog and play by link (issue 11), pure parts: web.links.share, web.links.codec."""
 
 from __future__ import annotations
 
@@ -9,15 +9,15 @@ import re
 
 import pytest
 
-import web.links
-import web.viewer
+import web.links.codec
+import web.play.boardmodel
 from altibox import altitude, alto
-from web.embed import parse_embed
-from web.links import decode_record
-from web.routes import parse_query
-from web.screens import confirm_replace_html
-from web.share import link_plan, share_html, share_links, shared_record, site_base
-from web.viewer import Viewer
+from web.links.embed import parse_embed
+from web.links.codec import decode_record
+from web.links.routes import parse_query
+from web.html.screens import confirm_replace_html
+from web.links.share import link_plan, share_html, share_links, shared_record, site_base
+from web.play.boardmodel import Viewer
 
 BASE = "https://example.org/altibox/"
 
@@ -31,7 +31,7 @@ def play(module, state, n, rng_seed=1):
     return state
 
 
-@pytest.mark.parametrize("module", [web.links, web.viewer])
+@pytest.mark.parametrize("module", [web.links.codec, web.play.boardmodel])
 def test_doctests_of_the_link_modules(module):
     assert doctest.testmod(module).failed == 0
 

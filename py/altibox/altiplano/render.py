@@ -704,7 +704,7 @@ def _ring(ctx: _Ctx, parts: list, top: float) -> float:
 
     Wide: an ellipse in the left 460 units. Narrow: a loop of three rows (3 tiles on top,
     one at each side with the round and the supply between them, 2 at the bottom).
-    Parts (``web.patch``): the path and the centre, then one per location tile."""
+    Parts (``web.dom.patch``): the path and the centre, then one per location tile."""
     ring = list(ctx.v["ring"])
     parts.append('<g data-part="ring">')
     if ctx.narrow:
@@ -982,7 +982,7 @@ def _orders(ctx: _Ctx, parts: list, x: float, y: float, w: float, cols: int) -> 
 
 def _part(parts: list, key: str, draw, *args) -> float:
     """Draw ``draw(*args)`` (which appends to ``parts`` and returns a y) inside one top-level
-    ``<g data-part="KEY">``: the unit the page redraws when it changed (``web.patch``)."""
+    ``<g data-part="KEY">``: the unit the page redraws when it changed (``web.dom.patch``)."""
     parts.append(f'<g data-part="{key}">')
     y = draw(*args)
     parts.append("</g>")
@@ -992,7 +992,7 @@ def _part(parts: list, key: str, draw, *args) -> float:
 def _placed(ctx: _Ctx, parts: list, key: str, dx: float, dy: float, draw) -> float:
     """``draw(sub)`` (appends to the list ``sub``, returns a y) drawn inside one top-level
     ``<g data-part="KEY" transform="translate(dx,dy)">``: when only its place changes, the page
-    moves the part instead of drawing it again (``web.patch``). Anchors recorded by ``draw``
+    moves the part instead of drawing it again (``web.dom.patch``). Anchors recorded by ``draw``
     are moved by the same offset. Returns what ``draw`` returns (in ``draw``'s coordinates)."""
     outer, ctx.anchors = ctx.anchors, {}
     sub: list[str] = []
@@ -1607,7 +1607,7 @@ def _sections(ctx: _Ctx, parts: list, y: float) -> float:
         x = 10 + c * (cw + gap)
         cy = y + sum(rows[:r]) + r * gap
         h = rows[r]
-        # one part per card, drawn at y = 0 and placed (web.patch)
+        # one part per card, drawn at y = 0 and placed (web.dom.patch)
         if kind == "road":
             _placed(ctx, parts, "track", 0, cy, lambda sub: _road_card(ctx, sub, x, 0, cw, False, h))
             continue
@@ -1944,7 +1944,7 @@ def _board(ctx: _Ctx, parts: list, y0: float) -> float:
     y = _final_storage_panel(ctx, parts, y)
     y = _planning_row(ctx, parts, y)
     parts.append("</g></g>")
-    # below the planning row, each card is a part of its own, placed at its y (web.patch)
+    # below the planning row, each card is a part of its own, placed at its y (web.dom.patch)
     y = _sections(ctx, parts, y + 4)
     if ctx.narrow:
         y += _placed(ctx, parts, "track", 0, y, lambda sub: _road_card(ctx, sub, 10, 0, W - 20, False)) + 8
@@ -2112,7 +2112,7 @@ def _others(ctx: _Ctx, parts: list, y0: float) -> float:
         hs = []
         for c, q in enumerate(row):
             # drawn at the origin and placed by a transform: when the board changes hands, the
-            # page moves the part of a seat whose board did not change (web.patch)
+            # page moves the part of a seat whose board did not change (web.dom.patch)
             hs.append(_placed(ctx, parts, f"seat:{q}", c * (cw + gap), y,
                               lambda sub, q=q: _other(ctx, sub, q, 0, 0, cw, done)))
         y += max(hs) + gap

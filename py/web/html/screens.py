@@ -2,7 +2,7 @@
 
 Pure Python (HTML text, CPython-testable). What each screen says about a game comes from the
 game's own facts (``module.INFO``: name, blurb, players, the new-game form) and from
-:data:`web.games.BOARDS` (which games have a page). Every text goes through :func:`esc`.
+:data:`web.play.adapters.BOARDS` (which games have a page). Every text goes through :func:`esc`.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from typing import Any, Mapping
 from altibox import GAMES
 from altibox.core import coerce_option
 
-from .botplay import SEAT_CHOICES, parse_seat, seat_label, seats_meta
-from .games import BOARDS
-from .text import cut
+from web.play.bots import SEAT_CHOICES, parse_seat, seat_label, seats_meta
+from web.play.adapters import BOARDS
+from web.html.graphemes import cut
 
 MAX_NAME = 24
 CHECKED = ' checked="checked"'
@@ -76,7 +76,7 @@ def landing_html(saved: Mapping[str, int | None], finished: Mapping[str, bool] |
 
 
 def _howto_link(gid: str) -> str:
-    from .howto import has_page, howto_url
+    from web.html.howto import has_page, howto_url
     if not has_page(gid):
         return ""
     return f'<a class="button howto" data-nav="1" href="{esc(howto_url(gid))}">How to play</a>'
@@ -163,7 +163,7 @@ def read_setup(game_id: str, form: Mapping[str, str]) -> tuple[int, dict, dict]:
             ``seat1``..``seatN``).
     Returns:
         ``meta`` holds ``"names"`` (games where players type names) and, when a seat is a bot,
-        ``"seats"`` (see :func:`web.botplay.seats_meta`).
+        ``"seats"`` (see :func:`web.play.bots.seats_meta`).
     Raises:
         ValueError: a value the game does not accept, or a first player who is not in the game
             (the message is meant for the page).

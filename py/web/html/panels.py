@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .screens import clean_name, esc
-from .text import cut
+from web.html.screens import clean_name, esc
+from web.html.graphemes import cut
 
 
 def seat_names(module: Any, state: Any, names: list[str] | None = None) -> list[str]:
@@ -39,7 +39,7 @@ def turn_status(module: Any, states: list, turns: Any, names: list[str]) -> tupl
 
     Args:
         states: the positions from the start to the one shown.
-        turns: the page's :class:`web.turns.Turns`.
+        turns: the page's :class:`web.play.turns.Turns`.
     """
     state = states[-1]
     turn = module.current_player(state)

@@ -1,6 +1,6 @@
 """Bots in the page: seats, bot seeds, the search in time slices, and the pace of bot moves.
 
-Pure Python (no browser imports), tested in CPython; ``web.app`` only runs :class:`BotTurn` in
+Pure Python (no browser imports), tested in CPython; ``web.dom.app`` only runs :class:`BotTurn` in
 an ``async`` loop that yields to the browser between slices and plays the move it returns.
 
 - **Seats.** A record's ``meta["seats"]`` lists each seat's kind: ``"person"`` or a bot level
@@ -23,7 +23,7 @@ from typing import Any, Callable
 
 from altibox import bots
 
-from .turns import BOT_LEVELS, DEFAULT_LEVEL, PERSON
+from web.play.turns import BOT_LEVELS, DEFAULT_LEVEL, PERSON
 
 #: The longest stretch of search between two yields to the browser, in ms. The slice may run
 #: over by one unit of work (a simulation: ~1 ms in CPython, a few in the browser).

@@ -1,11 +1,11 @@
 """A live scene board: one scene of a game drawn by its board adapter, in a page of several.
 
 Pure Python (no browser imports), so the whole behaviour of a scene on the page is tested in
-CPython; :mod:`web.app` only swaps :meth:`SceneBoard.html` into the scene's ``<figure>`` and
+CPython; :mod:`web.dom.app` only swaps :meth:`SceneBoard.html` into the scene's ``<figure>`` and
 passes clicks in. Each board keeps its own in-memory state: a scene never reads or writes the
 player's saves.
 
-The board is the game's own ``render_svg`` through :data:`web.games.BOARDS` (the same adapter
+The board is the game's own ``render_svg`` through :data:`web.play.adapters.BOARDS` (the same adapter
 as the play screen), so the DOM hooks are those of DESIGN.md §3 inside the figure: every cell
 group carries ``data-cell``, every clickable whole move ``data-move``; the board element
 carries ``data-game``, ``data-position`` and ``data-ply`` (moves played in the scene).
@@ -22,8 +22,8 @@ from typing import Any
 from altibox import GAMES
 from altibox.core import scenes as core_scenes
 
-from .games import BOARDS, Frame
-from .screens import esc
+from web.play.adapters import BOARDS, Frame
+from web.html.screens import esc
 
 
 class SceneBoard:

@@ -1,8 +1,8 @@
-"""DOM helpers shared by the page (``web.app``) and the embedded board (``web.widget``).
+"""DOM helpers shared by the page (``web.dom.app``) and the embedded board (``web.dom.widget``).
 
 Duck-typed (they only call methods of the element they are given), so this module imports
 nothing from the browser and loads in CPython too; the page imports it at start-up without the
-embed machinery (``web.widget``, ``web.embed``, ``web.links``), which loads only for an embed.
+embed machinery (``web.dom.widget``, ``web.links.embed``, ``web.links.codec``), which loads only for an embed.
 """
 
 from __future__ import annotations

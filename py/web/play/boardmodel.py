@@ -1,7 +1,7 @@
 """The pure model of a board widget: one game board with its own in-memory game.
 
-Pure Python (no browser imports), CPython-tested; :mod:`web.widget` is its DOM glue. A
-:class:`Viewer` holds a :class:`web.session.Session` of its own (never the player's saves), the
+Pure Python (no browser imports), CPython-tested; :mod:`web.dom.widget` is its DOM glue. A
+:class:`Viewer` holds a :class:`web.play.session.Session` of its own (never the player's saves), the
 page's selection, and a record's moves beyond the one shown (stepping back and forth is undo
 and redo on that session). Everything a render needs comes out as text: the board's SVG, the
 ``data-position``/``data-ply`` values, the status line, the step-through controls.
@@ -27,12 +27,12 @@ from typing import Any
 from altibox import GAMES
 from altibox.core import RecordError
 
-from . import pages
-from .embed import EmbedError, EmbedSpec
-from .games import BOARDS, Frame
-from .links import encode_record, embed_query, share_query
-from .session import Session
-from .screens import esc
+from web.html import panels as pages
+from web.links.embed import EmbedError, EmbedSpec
+from web.play.adapters import BOARDS, Frame
+from web.links.codec import encode_record, embed_query, share_query
+from web.play.session import Session
+from web.html.screens import esc
 
 
 class Viewer:
@@ -45,7 +45,7 @@ class Viewer:
         caption: a line of text shown with the board ("" for none).
         theme: ``"light"`` or ``"dark"``.
     Raises:
-        EmbedError: the game has no board in the page yet (``web.games.BOARDS``).
+        EmbedError: the game has no board in the page yet (``web.play.adapters.BOARDS``).
     """
 
     def __init__(self, session: Session, *, interactive: bool = True, controls: bool | None = None,
@@ -126,7 +126,7 @@ class Viewer:
 
     @classmethod
     def from_spec(cls, spec: EmbedSpec, scene: Any = None) -> "Viewer":
-        """The board an embed link asks for (:func:`web.embed.parse_embed`).
+        """The board an embed link asks for (:func:`web.links.embed.parse_embed`).
 
         ``scene`` is not built here (scenes are made by the How-to-play layer); a spec with a
         scene and no ``scene`` object raises EmbedError("unknown scene").
@@ -187,7 +187,7 @@ class Viewer:
         return self.module.current_player(self.state)
 
     def frame(self) -> Frame:
-        """The :class:`web.games.Frame` to draw (a look-only board offers no move targets)."""
+        """The :class:`web.play.adapters.Frame` to draw (a look-only board offers no move targets)."""
         s = self.session
         seat = self.viewer_seat()
         view = self.module.view(s.state, seat)

@@ -1,10 +1,10 @@
 """The Altibox app in the browser: DOM wiring and the render of the page's hooks (DESIGN.md §3).
 
 This module is the only one that touches the DOM. It moves strings and events between the page
-and the pure modules: ``altibox`` (rules), :mod:`web.session` (states, undo/redo, records),
-:mod:`web.turns` (who sees what, End turn, where undo stops), :mod:`web.games` (one board
-adapter per game), :mod:`web.pages` (status, score pad, log), :mod:`web.screens` (landing, form,
-errors), :mod:`web.storage`, :mod:`web.routes` and :mod:`web.botplay` (bot seats).
+and the pure modules: ``altibox`` (rules), :mod:`web.play.session` (states, undo/redo, records),
+:mod:`web.play.turns` (who sees what, End turn, where undo stops), :mod:`web.play.adapters` (one board
+adapter per game), :mod:`web.html.panels` (status, score pad, log), :mod:`web.html.screens` (landing, form,
+errors), :mod:`web.play.storage`, :mod:`web.links.routes` and :mod:`web.play.bots` (bot seats).
 
 Bots: when a bot seat is to move, :meth:`App.kick_bots` starts one ``async`` loop that runs the
 bot's search in slices of at most ``botplay.SLICE_MS`` and yields to the browser between them
@@ -29,17 +29,21 @@ from pyscript import document, window
 
 from altibox import GAMES
 
-from . import botplay, howto, pages, routes, screens
-from .dom import ARROWS, is_null, show_status
-from .games import BOARDS, BoardUI, Frame
-from .patch import Patcher
-from .session import Session, broken_save_notice, broken_save_players, broken_save_seats, replacement_session
-from .storage import Storage, problem_notice
-from .turns import Turns, seat_kinds
+from web.play import bots as botplay
+from web.html import howto
+from web.html import panels as pages
+from web.links import routes
+from web.html import screens
+from web.dom.nodes import ARROWS, is_null, show_status
+from web.play.adapters import BOARDS, BoardUI, Frame
+from web.dom.patch import Patcher
+from web.play.session import Session, broken_save_notice, broken_save_players, broken_save_seats, replacement_session
+from web.play.storage import Storage, problem_notice
+from web.play.turns import Turns, seat_kinds
 
 if TYPE_CHECKING:  # loaded when first needed: start-up compiles only what a game screen uses
-    from .scenes import SceneBoard
-    from .widget import Embed
+    from web.play.sceneboard import SceneBoard
+    from web.dom.widget import Embed
 
 DRAG_PX = 8  # a press that moves this far (CSS px) is a drag, not a click
 NARROW_BELOW = 760  # window width (CSS px) under which a board uses its phone layout
@@ -47,7 +51,7 @@ NARROW_BELOW = 760  # window width (CSS px) under which a board uses its phone l
 
 
 def query_params() -> dict[str, str]:
-    """The page address's parameters, as :func:`web.routes.parse_query` reads them, parsed by
+    """The page address's parameters, as :func:`web.links.routes.parse_query` reads them, parsed by
     the browser (``URLSearchParams``: the same form decoding, without importing urllib.parse)."""
     return routes.first_values(window.Array.from_(window.URLSearchParams.new(window.location.search)))
 
@@ -225,7 +229,8 @@ class App:
         in progress here is never replaced without asking (the confirm-replace screen); a link
         that continues the saved game (the same start, the saved moves first) is taken at once.
         """
-        from . import links, share
+        from web.links import codec as links
+        from web.links import share
         module = GAMES[game]
         try:
             record = links.decode_record(text)
@@ -252,7 +257,7 @@ class App:
 
     def open_share(self) -> None:
         """The Share / Embed dialog: the link to continue this game, and two ``<iframe>`` snippets."""
-        from . import share
+        from web.links import share
         s = self.session
         if s is None:
             return
@@ -378,7 +383,7 @@ class App:
         game is not touched: "Back to the game" resumes it."""
         from altibox.core.scenes import find_scene
 
-        from .scenes import SceneBoard
+        from web.play.sceneboard import SceneBoard
         info = GAMES[game].INFO
         t0 = window.performance.now()
         has_save = self.storage.load_save(game) is not None
@@ -1152,10 +1157,10 @@ class App:
 
 def main() -> App | Embed:
     """Create the app and show the screen the URL asks for (embed mode: only a board, see
-    :mod:`web.widget`; the app, its saves and its listeners are never created there)."""
+    :mod:`web.dom.widget`; the app, its saves and its listeners are never created there)."""
     search = str(window.location.search)
     if "embed" in search:  # the embed machinery loads only for an embed (embed_main decides)
-        from .widget import embed_main
+        from web.dom.widget import embed_main
         embed = embed_main(search)
         if embed is not None:
             return embed

@@ -1,19 +1,19 @@
 """Board widgets: a live game board in any container element of the page (DOM glue).
 
 A widget shows one board of one game, driven by its own in-memory game (a
-:class:`web.viewer.Viewer` around a :class:`web.session.Session`): it never reads or writes the
+:class:`web.play.boardmodel.Viewer` around a :class:`web.play.session.Session`): it never reads or writes the
 player's saves. Several widgets can live on one page under one interpreter (a How-to-play page
 puts one per example); each has its own delegated ``click``/``keydown`` listener on its root,
 wrapped once with ``create_proxy`` and released by :meth:`BoardWidget.destroy`.
 
 Embed mode (``?game=G&embed=1``, :func:`embed_main`) is one widget filling the frame, or, with
 ``&scene=ID``, one scene of the game's scene file drawn by the How-to-play page's own
-:class:`web.scenes.SceneBoard` (:class:`SceneEmbed`), or the message for a bad link.
+:class:`web.play.sceneboard.SceneBoard` (:class:`SceneEmbed`), or the message for a bad link.
 
 API (for pages built on it, e.g. How-to-play scenes)::
 
-    from web.viewer import Viewer
-    from web.widget import BoardWidget
+    from web.play.boardmodel import Viewer
+    from web.dom.widget import BoardWidget
 
     viewer = Viewer.from_position("alto", "OD,DO,.../... r m", interactive=True, caption="Move b2")
     # or Viewer.from_record(game_id, record_dict, ply=3) / Viewer.new(game_id, seed=7)
@@ -53,20 +53,20 @@ from pyscript import document, window
 
 from altibox import GAMES
 
-from . import routes
-from .embed import EmbedError, error_html, is_embed, parse_embed
-from .dom import ARROWS, is_null, show_status  # noqa: F401 (re-exported)
-from .patch import Patcher
-from .screens import esc
-from .viewer import Viewer
+from web.links import routes
+from web.links.embed import EmbedError, error_html, is_embed, parse_embed
+from web.dom.nodes import ARROWS, is_null, show_status  # noqa: F401 (re-exported)
+from web.dom.patch import Patcher
+from web.html.screens import esc
+from web.play.boardmodel import Viewer
 
-NARROW_BELOW = 760  # widget width (CSS px) under which a board uses its phone layout (as web.app)
+NARROW_BELOW = 760  # widget width (CSS px) under which a board uses its phone layout (as web.dom.app)
 class BoardWidget:
     """One live board in ``container`` (see the module docstring for the API and the DOM).
 
     Args:
         container: the DOM element to fill (its content is replaced).
-        viewer: the board's model (:class:`web.viewer.Viewer`).
+        viewer: the board's model (:class:`web.play.boardmodel.Viewer`).
         board_id, status_id: ids for the board and status elements (None: no id).
         check_move, on_move, on_step: callbacks (module docstring).
         label: the board's accessible name (default: "<Game> board").
@@ -341,7 +341,7 @@ class Embed:
 
 class SceneEmbed:
     """``&scene=ID`` in embed mode: one scene of the game's scene file (``altibox/<game>/
-    scenes.json``) drawn by :class:`web.scenes.SceneBoard` (the How-to-play page's board), filling
+    scenes.json``) drawn by :class:`web.play.sceneboard.SceneBoard` (the How-to-play page's board), filling
     the frame: the caption, the board, feedback on a wrong try and the result after the right one.
 
     Raises:
@@ -350,7 +350,7 @@ class SceneEmbed:
 
     def __init__(self, section, spec):
         from altibox.core.scenes import SceneError, find_scene
-        from .scenes import SceneBoard
+        from web.play.sceneboard import SceneBoard
         try:
             scene = find_scene(spec.game, spec.scene)
             self.board = SceneBoard(scene)
@@ -367,7 +367,7 @@ class SceneEmbed:
 
     def render(self, announce: str | None = None, focus: str | None = None) -> None:
         """Redraw the scene; its board element is ``#board`` (DESIGN.md §3 hooks)."""
-        from .scenes import figure_html
+        from web.play.sceneboard import figure_html
         width = self.section.clientWidth or window.innerWidth
         self.board.ui["narrow"] = bool(width and width < NARROW_BELOW)  # Altiplano's phone layout
         self.section.innerHTML = figure_html(self.board).replace(
