@@ -7,6 +7,7 @@ import pytest
 from altibox import altitude, alto
 from web.links import routes
 from web.play.adapters import BOARDS, Frame
+from web.play.seats import seat_names
 from web.play.session import Session
 
 
@@ -169,5 +170,5 @@ def test_every_game_ends_with_a_result_line(game_id, players):
     out = m.outcome(st)
     line = pages.result_line(m, st)
     assert line.startswith(pages.result_headline(m, st, out) + ". ")
-    assert line.endswith(m.explain(st, out, pages.seat_names(m, st)))
+    assert line.endswith(m.explain(st, out, seat_names(m, st)))
     assert "<li" not in line

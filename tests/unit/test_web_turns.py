@@ -8,7 +8,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from web.play.turns import Turns, seat_kinds, unknown_levels
+from web.play.seats import seat_kinds, unknown_levels
+from web.play.turns import Turns
 
 
 @dataclass(frozen=True)

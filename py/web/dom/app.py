@@ -39,7 +39,8 @@ from web.play.adapters import BOARDS, BoardUI, Frame
 from web.dom.patch import Patcher
 from web.play.session import Session, broken_save_notice, broken_save_players, broken_save_seats, replacement_session
 from web.play.storage import Storage, problem_notice
-from web.play.turns import Turns, seat_kinds
+from web.play.seats import seat_kinds, seats_meta
+from web.play.turns import Turns
 
 if TYPE_CHECKING:  # loaded when first needed: start-up compiles only what a game screen uses
     from web.play.sceneboard import SceneBoard
@@ -166,7 +167,7 @@ class App:
                 seed, players, options = routes.new_game_request(params, module)
                 count = module.INFO.default_players if players is None else players
                 seats = routes.seats_request(params, count)
-                meta = botplay.seats_meta(module.INFO, count, seats)
+                meta = seats_meta(module.INFO, count, seats)
                 session = Session.new(game, seed=seed, players=players, options=options, meta=meta)
             except ValueError as exc:
                 self.session = saved

@@ -57,7 +57,7 @@ from web.links import routes
 from web.links.embed import EmbedError, error_html, is_embed, parse_embed
 from web.dom.nodes import ARROWS, is_null, show_status  # noqa: F401 (re-exported)
 from web.dom.patch import Patcher
-from web.html.screens import esc
+from web.html.escape import esc
 from web.play.boardmodel import Viewer
 
 NARROW_BELOW = 760  # widget width (CSS px) under which a board uses its phone layout (as web.dom.app)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from altibox import GAMES
 
-from web.html.screens import esc
+from web.html.escape import esc
 
 LEGEND = "legend"
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from web.links.codec import embed_query, iframe_snippet, share_query
-from web.html.screens import esc
+from web.html.escape import esc
 
 SHARED_META = ("names", "seats")
 """What of a record's ``meta`` a link carries: the players' names and seat kinds (not the turn

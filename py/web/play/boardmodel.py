@@ -32,7 +32,7 @@ from web.links.embed import EmbedError, EmbedSpec
 from web.play.adapters import BOARDS, Frame
 from web.links.codec import encode_record, embed_query, share_query
 from web.play.session import Session
-from web.html.screens import esc
+from web.html.escape import esc
 
 
 class Viewer:

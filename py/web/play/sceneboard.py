@@ -23,7 +23,7 @@ from altibox import GAMES
 from altibox.core import scenes as core_scenes
 
 from web.play.adapters import BOARDS, Frame
-from web.html.screens import esc
+from web.html.escape import esc
 
 
 class SceneBoard:
