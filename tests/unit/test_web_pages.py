@@ -7,6 +7,7 @@ import pytest
 from altibox import alto
 from web.html import panels as pages
 from web.html import screens
+from web.html.escape import MAX_NAME
 from web.play import seats
 
 T1 = "do,--r,--,--/--,--wrw,--rr,--/--w,sa,--wwwr,--rr/od,--ww,--r,do r m"
@@ -71,7 +72,7 @@ def test_names_from_a_save_are_text_only_and_capped():
     assert seats.seat_names(altitude, state, [1, 2]) == ["Player 1", "Player 2"]
     assert seats.seat_names(altitude, state, "abc") == ["Player 1", "Player 2"]
     assert seats.seat_names(altitude, state, {"a": 1}) == ["Player 1", "Player 2"]
-    assert seats.seat_names(altitude, state, ["W" * 100, "  Bo   b "]) == ["W" * screens.MAX_NAME, "Bo b"]
+    assert seats.seat_names(altitude, state, ["W" * 100, "  Bo   b "]) == ["W" * MAX_NAME, "Bo b"]
 
 
 def test_a_rematch_form_keeps_players_names_and_options():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from altibox import altitude, alto
+from web.html.escape import MAX_NAME
 from web.links import routes
 from web.play.adapters import BOARDS, Frame
 from web.play.seats import seat_names
@@ -149,9 +150,9 @@ def test_name_fields_have_no_utf16_maxlength_and_names_are_cut_on_whole_characte
     assert "maxlength" not in form and 'name="name1"' in form
     family = "\U0001F468\u200d\U0001F469\u200d\U0001F467\u200d\U0001F466"
     _players, _options, meta = screens.read_setup(
-        "altitude", {"players": "2", "name1": "v" * (screens.MAX_NAME - 1) + family + "tail", "name2": ""})
-    assert meta["names"][0] == "v" * (screens.MAX_NAME - 1) + family
-    assert len(graphemes(meta["names"][0])) == screens.MAX_NAME
+        "altitude", {"players": "2", "name1": "v" * (MAX_NAME - 1) + family + "tail", "name2": ""})
+    assert meta["names"][0] == "v" * (MAX_NAME - 1) + family
+    assert len(graphemes(meta["names"][0])) == MAX_NAME
 
 
 @pytest.mark.parametrize("game_id,players", [("alto", 2), ("altitude", 1), ("altitude", 3), ("altiplano", 2)])

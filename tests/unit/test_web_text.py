@@ -6,7 +6,7 @@ from __future__ import annotations
 import regex
 from hypothesis import given, settings, strategies as st
 
-from web.html.screens import MAX_NAME, clean_name
+from web.html.escape import MAX_NAME, clean_name
 from web.html.graphemes import cut, graphemes
 
 # what names are made of, with every joining case the rules cover

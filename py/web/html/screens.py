@@ -14,7 +14,7 @@ from altibox.core import coerce_option
 
 from web.play.seats import SEAT_CHOICES, parse_seat, seat_label, seats_meta
 from web.play.adapters import BOARDS
-from web.html.escape import MAX_NAME, clean_name, clean_names, esc  # noqa: F401 (MAX_NAME: the form's limit)
+from web.html.escape import clean_names, esc
 
 CHECKED = ' checked="checked"'
 SELECTED = ' selected="selected"'

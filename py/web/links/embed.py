@@ -105,7 +105,7 @@ def parse_embed(params: dict[str, str]) -> EmbedSpec:
             for a game that hides cards, an unreadable record, a ``ply=`` that is not a whole
             number or comes without ``rec=``, a bad ``interactive=``/``controls=``/``theme=``,
             a bad ``seed=``/``players=``/option. Whether a position or record is legal is
-            checked when the board is built (:meth:`web.play.boardmodel.Viewer.from_spec`).
+            checked when the board is built (:meth:`web.play.boardmodel.BoardModel.from_spec`).
     """
     game = params.get("game")
     if not game:

@@ -23,6 +23,7 @@ from altibox import GAMES
 from altibox.core import scenes as core_scenes
 
 from web.play.adapters import BOARDS, Frame
+from web.play.board import BoardController
 from web.html.escape import esc
 
 
@@ -86,22 +87,17 @@ class SceneBoard:
         ``data-cell``. Returns the text to announce, or None when nothing changed.
 
         A ``data-move`` tries that move (:meth:`try_move`); a cell selects or deselects it as
-        on the play screen. A scene that is not waiting for a move ignores clicks.
+        on the play screen (:class:`web.play.board.BoardController`). A scene that is not waiting for a move ignores clicks.
         """
         if not self.interactive:
             return None
         if move:
             return self.try_move(move)
-        if cell is None:
+        what, _ = BoardController(self.ui_adapter, self.ui).click(self.frame(), cell, None)
+        if what == "none":
             return None
-        adapter = self.ui_adapter
-        self.ui["focus"] = cell
-        if adapter.is_selected(self.ui, cell):
-            adapter.select(self.ui, None)
-        elif cell in adapter.selectable(self.frame()):
-            adapter.select(self.ui, cell)
-        else:
-            adapter.select(self.ui, None)
+        if what == "other":
+            self.ui_adapter.select(self.ui, None)
             return "Nothing to play from there."
         return ""
 
