@@ -254,11 +254,11 @@ def test_altiplano_a_person_and_a_bot_play_a_round(open_app):
     assert state.round == 2 and asked >= 1
     # the bot's secret placements were never announced (screen readers read #announce aloud)
     from altibox.altiplano import words as W
-    from web.play.adapters import altiplano_secret
+    from altibox.altiplano import plans_in_secret
 
     heard = "\n".join(page.evaluate("window.__announced"))
     secret = [W.describe(states[k], m, names) for k, m in enumerate(rec["moves"])
-              if A.current_player(states[k]) == 1 and altiplano_secret(states[k], m)]
+              if A.current_player(states[k]) == 1 and plans_in_secret(states[k], m)]
     assert secret and heard
     assert not [w for w in secret if w in heard]
 

@@ -10,7 +10,7 @@ import random
 import xml.etree.ElementTree as ET
 
 from altibox import altiplano as A
-from web.play.adapters import BOARDS, AltiplanoUI, Frame, altiplano_secret
+from web.play.adapters import BOARDS, AltiplanoUI, Frame
 from web.html.panels import scores_html
 from web.play.session import Session
 from web.play.turns import Turns
@@ -77,7 +77,7 @@ def test_the_log_hides_this_planning_phase_and_shows_it_once_actions_begin():
 def test_altiplano_secret_agrees_with_the_rules_on_every_ply():
     s = session_until(lambda st: st.round == 3)
     for k in range(1, s.ply + 1):
-        assert altiplano_secret(s.states[k - 1], s.moves[k - 1]) == A.is_secret(s.states[k - 1], s.moves[k - 1])
+        assert A.plans_in_secret(s.states[k - 1], s.moves[k - 1]) == A.is_secret(s.states[k - 1], s.moves[k - 1])
 
 
 def test_the_board_shows_nothing_hidden_from_the_viewer():
