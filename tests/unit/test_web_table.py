@@ -70,7 +70,7 @@ def test_undo_never_crosses_the_privacy_barrier():
     assert t.privacy() == ("Pass the device to Player 1. Their cards stay hidden until they are ready.",
                            "I am Player 1: show my cards")
     refused = t.click(None, None)
-    assert refused.kind == "hint" and refused.text == "Pass the device to Player 1 first: they press “I am Player 1”."
+    assert refused.kind == "wait" and refused.text == "Pass the device to Player 1 first: they press “I am Player 1”."
     assert t.reveal() == "Player 1: choose 2 of your 6 cards to return to the pile"
     assert t.frame().viewer == 0
     move = t.frame().view["legal_moves"][0]

@@ -236,10 +236,11 @@ class PlayScreen:
             self.render(announce=done.text, t0=t0)
         elif done.kind == "refused":
             self.notice(done.text)
-        elif done.kind == "hint":
+        elif done.kind == "wait":
             self.hint(done.text)
-            if self.table.refusal() is None:  # a why-not of the person to move: redraw, keep the hint
-                self.render(t0=t0, hint_kept=True)
+        elif done.kind == "hint":  # a why-not of the person to move: redraw, keep the hint
+            self.hint(done.text)
+            self.render(t0=t0, hint_kept=True)
         elif done.kind in ("select", "deselect", "cleared"):
             self.render(announce=done.text, t0=t0)
 

@@ -40,7 +40,9 @@ class Click:
     Attributes:
         kind: ``"play"`` (a move was played), ``"refused"`` (a move the rules refused:
             ``text`` says why, nothing changed), ``"select"``/``"deselect"`` (the selection
-            changed), ``"hint"`` (nothing played: ``text`` says why, the selection kept),
+            changed), ``"wait"`` (the board takes no click now: ``text`` says why — game over,
+            a bot choosing, End turn, the device to pass), ``"hint"`` (the person to move
+            played nothing: ``text`` says why, the selection kept),
             ``"cleared"`` (nothing played, the selection cleared), ``"none"`` (nothing at all).
         text: the words for the page: the announcement after a move, the hint, the refusal.
         move: the notation played, or None.
@@ -143,12 +145,13 @@ class Table:
 
     # ------------------------------------------------------------ clicks
 
-    def refusal(self, cell: str | None = None) -> str | None:
+    def refusal(self, cell: str | None = None, frame: Frame | None = None) -> str | None:
         """Why the board takes no click now, in words (game over, a bot choosing, End turn
         awaited, the device to pass, a seat that is not the viewer's: the game's why-not for
-        ``cell``); ``""`` when the game says nothing; None when a person may play now."""
+        ``cell``); ``""`` when the game says nothing; None when a person may play now.
+        ``frame``: :meth:`frame`, when the caller has it."""
         s, turns = self.session, self.turns
-        frame = self.frame()
+        frame = frame or self.frame()
         if not (frame.viewer is None or frame.withhold or s.module.is_over(s.state)
                 or frame.viewer != s.module.current_player(s.state) or not turns.is_person(frame.viewer)):
             return None
@@ -169,10 +172,11 @@ class Table:
     def click(self, cell: str | None, move: str | None) -> Click:
         """A click or Enter on the board: ``move`` is the ``data-move`` under it (or None),
         ``cell`` the ``data-cell``. Plays, (de)selects, or says why nothing happens."""
-        why = self.refusal(cell)
+        frame = self.frame()
+        why = self.refusal(cell, frame)
         if why is not None:
-            return Click("hint", why) if why else Click("none")
-        what, arg = self.board.click(self.frame(), cell, move)
+            return Click("wait", why) if why else Click("none")
+        what, arg = self.board.click(frame, cell, move)
         if what == "play":
             return self.play(arg)
         if what in ("select", "deselect"):
@@ -181,7 +185,7 @@ class Table:
             return Click("none")
         s = self.session
         selected = self.board.selected
-        why = self.adapter.why_not(self.frame(), cell, selected)
+        why = self.adapter.why_not(frame, cell, selected)
         if why:  # a click that plays nothing: say why, keep the selection (issue 12)
             return Click("hint", why)
         had = self.board.clear()
