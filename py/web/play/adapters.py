@@ -158,12 +158,10 @@ class AltoUI(BoardUI):
         return self.module.why_not(frame.view, cell, list(frame.names), selected)
 
 
-class AltitudeUI(BoardUI):
-    """Altitude: the drawn card is the current choice; clicking a hand card makes that card
-    the choice; legal targets for the choice carry ``data-move``."""
-
-    game_id = "altitude"
-    explains = True
+class HiddenCardsUI(BoardUI):
+    """A game with hidden information: the page shows its public position, and the cells a
+    seat may choose come from the game's ``choice_cells`` of that seat's view (none while End
+    turn is awaited, none in the public view)."""
 
     def position(self, state):
         return self.module.public_position(state)
@@ -172,6 +170,14 @@ class AltitudeUI(BoardUI):
         if frame.viewer is None or frame.withhold:
             return set()
         return set(self.module.choice_cells(frame.view))
+
+
+class AltitudeUI(HiddenCardsUI):
+    """Altitude: the drawn card is the current choice; clicking a hand card makes that card
+    the choice; legal targets for the choice carry ``data-move``."""
+
+    game_id = "altitude"
+    explains = True
 
     def select(self, ui, cell):
         if cell is None or cell == "drawn":
@@ -202,7 +208,7 @@ class AltitudeUI(BoardUI):
         return self.module.why_not(frame.view, cell, list(frame.names), frame.ui.get("selected"))
 
 
-class AltiplanoUI(BoardUI):
+class AltiplanoUI(HiddenCardsUI):
     """Altiplano: a good on a planning space (``plan:K``) or the coin pile is selected, then an
     action space (``src:SID``, ``data-move`` ``GOOD>SID``) takes it; every other whole move is
     a ``data-move`` of its own (buttons, locations, run an action, Market deals); a move with
@@ -216,14 +222,6 @@ class AltiplanoUI(BoardUI):
 
     game_id = "altiplano"
     explains = True
-
-    def position(self, state):
-        return self.module.public_position(state)
-
-    def selectable(self, frame):
-        if frame.viewer is None or frame.withhold:
-            return set()
-        return set(self.module.choice_cells(frame.view))
 
     def draggable(self, frame):
         return {c for c in self.selectable(frame) if c.startswith("plan:") or c == "coins"}
