@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from web.games import BOARDS
+from web.play.adapters import BOARDS
 
 from .driver import put_save, saved_record
 

@@ -11,8 +11,9 @@ import pytest
 from altibox import GAMES, alto
 from altibox.alto.rules import Cell
 from altibox.core import scenes as S
-from web import howto, screens
-from web.scenes import SceneBoard, figure_html
+from web.html import howto
+from web.html import screens
+from web.play.sceneboard import SceneBoard, figure_html
 
 
 def parse(fragment):

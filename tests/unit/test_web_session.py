@@ -1,4 +1,4 @@
-"""web.session: undo/redo, records with the redo stack, rejecting broken saves."""
+"""web.play.session: undo/redo, records with the redo stack, rejecting broken saves."""
 
 import json
 
@@ -6,7 +6,7 @@ import pytest
 
 from altibox import alto
 from altibox.core import IllegalMoveError, RecordError
-from web.session import Session
+from web.play.session import Session
 
 
 def play_n(session, n):
@@ -100,7 +100,7 @@ def test_a_record_whose_options_clash_with_the_header_is_a_record_error():
 
 def test_a_broken_save_keeps_its_player_count_when_it_can_still_be_read():
     from altibox import altiplano, altitude
-    from web.session import broken_save_notice, broken_save_players
+    from web.play.session import broken_save_notice, broken_save_players
 
     record = {"schema": 1, "game": "altiplano", "players": 4, "options": {}, "seed": 5,
               "moves": ["no such move"], "start": None, "meta": {}}
@@ -124,7 +124,7 @@ def test_a_broken_save_keeps_its_player_count_when_it_can_still_be_read():
 
 
 def test_a_saved_bot_of_an_unknown_level_plays_at_medium_and_the_player_is_told():
-    from web.turns import Turns
+    from web.play.turns import Turns
 
     rec = Session.new("alto", seed=3, meta={"seats": ["person", "hard"]}).record()
     rec["meta"]["seats"] = ["person", "godlike"]
@@ -150,7 +150,7 @@ def test_a_saved_bot_of_an_unknown_level_plays_at_medium_and_the_player_is_told(
 
 def test_a_broken_save_keeps_its_seats_when_they_can_still_be_read():
     from altibox import alto, altiplano
-    from web.session import broken_save_seats, replacement_session
+    from web.play.session import broken_save_seats, replacement_session
 
     record = {"schema": 1, "game": "altiplano", "players": 3, "options": {}, "seed": 5,
               "moves": ["no such move"], "start": None, "meta": {"seats": ["person", "hard", "person"]}}

@@ -421,6 +421,15 @@ def private_step(state: State) -> bool:
     return state.phase == "planning"
 
 
+def undo_barrier(before: State, after: State) -> bool:
+    """True when undo may not take back the ply ``before`` -> ``after`` once its player has
+    ended their step: it handed the play to another seat (a turn of actions ended with
+    ``end``/``pass``, a planning with ``done``). Undo stays inside the step of the player who
+    acts (the next player cannot take back the previous one's turn).
+    """
+    return current_player(before) != current_player(after)
+
+
 def reveals(before: State, after: State) -> frozenset:
     """To whom the ply ``before`` -> ``after`` (``after = apply(before, move)``) revealed
     information nobody had before: seat numbers, or ``None`` for everyone at the table.

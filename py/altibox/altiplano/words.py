@@ -368,7 +368,7 @@ def describe(state: State, move: Move | str, names: list | None = None,
         return f"{who}: {text}"
     kind = op[0]
     if public and state.phase == "planning" and kind in _SECRET:
-        return f"{who} plans (secret until the Actions phase)"
+        return secret_plan_words(who)
     hs = state.hs
     if kind == "role":
         return f"{who} chooses the {role_name(op[1])} role"
@@ -1000,3 +1000,38 @@ def button_words(mv: str, seat: dict, phase: str, hs: _data.HouseSet) -> tuple[s
     if mv == "cart":
         return f"Buy a cart ({hs.cart_price} coin)", "buy a cart at the Village"
     return mv, mv
+
+
+
+#: The notation the log shows for a planning placement still secret (spec §19).
+SECRET_NOTATION = "plan"
+
+
+def secret_plan_words(who: str) -> str:
+    """The log's words for a planning placement of ``who`` still secret (spec §19)."""
+    return f"{who} plans (secret until the Actions phase)"
+
+
+def plans_in_secret(before: State, move: Move | str) -> bool:
+    """True when ``move``, played in ``before``, is a planning placement or take-back, secret
+    until the Actions phase (spec §19). The same answer as :func:`is_secret` for a legal move,
+    without computing the legal moves: in Planning every move but ``done`` is one."""
+    return before.phase == "planning" and str(move) != "done"
+
+
+def log_entry(before: State, move: Move | str, words: str, now: State,
+              names: list | None = None) -> tuple[str, str]:
+    """The game log's line ``(notation, words)`` for ``move`` played in ``before`` (described
+    as ``words``), as everyone at the table may read it in ``now``: the placements of a
+    Planning phase that has not ended read :func:`secret_plan_words` with the notation
+    :data:`SECRET_NOTATION` (spec §19); everything else as played.
+
+    >>> from altibox.altiplano import new_game
+    >>> s = new_game(seed=3, players=2)
+    >>> log_entry(s, "draw", "Player 1 draws", s)
+    ('draw', 'Player 1 draws')
+    """
+    if now.phase == "planning" and before.round == now.round and plans_in_secret(before, move):
+        who = player_name(before, before.current, names) if before.current is not None else "Someone"
+        return SECRET_NOTATION, secret_plan_words(who)
+    return str(move), words

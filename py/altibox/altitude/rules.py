@@ -988,6 +988,13 @@ def turn_ended(before: State, after: State) -> bool:
     return True
 
 
+def undo_barrier(before: State, after: State) -> bool:
+    """True when undo may not take back the ply ``before`` -> ``after`` once its player has
+    ended their step: never beyond what the turn protocol already says (what was shown, End
+    turn) in this game."""
+    return False
+
+
 def reveals(before: State, after: State) -> "frozenset[int | None]":
     """To whom the ply ``before`` -> ``after`` (``after = apply(before, move)``) revealed
     information nobody had before: seat numbers, or ``None`` for everyone at the table.

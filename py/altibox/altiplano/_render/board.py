@@ -458,7 +458,7 @@ def _sections(ctx: _Ctx, parts: list, y: float) -> float:
         x = 10 + c * (cw + gap)
         cy = y + sum(rows[:r]) + r * gap
         h = rows[r]
-        # one part per card, drawn at y = 0 and placed (web.patch)
+        # one part per card, drawn at y = 0 and placed (web.dom.patch)
         if kind == "road":
             _placed(ctx, parts, "track", 0, cy, lambda sub: _road_card(ctx, sub, x, 0, cw, False, h))
             continue
@@ -795,7 +795,7 @@ def _board(ctx: _Ctx, parts: list, y0: float) -> float:
     y = _final_storage_panel(ctx, parts, y)
     y = _planning_row(ctx, parts, y)
     parts.append("</g></g>")
-    # below the planning row, each card is a part of its own, placed at its y (web.patch)
+    # below the planning row, each card is a part of its own, placed at its y (web.dom.patch)
     y = _sections(ctx, parts, y + 4)
     if ctx.narrow:
         y += _placed(ctx, parts, "track", 0, y, lambda sub: _road_card(ctx, sub, 10, 0, W - 20, False)) + 8

@@ -3,8 +3,8 @@
 Pure Python (HTML text, CPython-testable). Each game's page is a list of sections written from
 its rulebook and rules spec: components, setup, a turn, every action or marker, the end of the
 game, scoring. A section may hold scenes (by id, from ``altibox/<game>/scenes.json``): the page
-puts a ``<figure class="scene" data-scene=ID>`` there, which :mod:`web.app` fills with a live
-board (:class:`web.scenes.SceneBoard`) under the page's one interpreter.
+puts a ``<figure class="scene" data-scene=ID>`` there, which :mod:`web.dom.app` fills with a live
+board (:class:`web.play.sceneboard.SceneBoard`) under the page's one interpreter.
 
 Blocks of a section: a ``str`` is a paragraph; a ``list`` of ``str`` is a bulleted list; the
 token ``LEGEND`` puts the game's legend (``module.legend()``: symbol, name, what it does).
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from altibox import GAMES
 
-from .screens import esc
+from web.html.escape import esc
 
 LEGEND = "legend"
 
