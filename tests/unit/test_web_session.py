@@ -119,8 +119,9 @@ def test_a_broken_save_keeps_its_player_count_when_it_can_still_be_read():
                      "comes from another version of Altibox. A copy of it was kept in this browser, "
                      "so nothing is lost. A new game for 4 players has started.")
     assert broken_save_notice("Altitude", True, 1).endswith("A new game for 1 player has started.")
-    assert broken_save_notice("Alto", False, None).endswith(
-        "It could not be copied aside (this browser's storage refused). A new game has started.")
+    assert broken_save_notice("Alto", False, 2).endswith(
+        "No copy of it fits in this browser's storage, so it has been left as it is; starting a "
+        "new game will replace it.")
 
 
 def test_a_saved_bot_of_an_unknown_level_plays_at_medium_and_the_player_is_told():

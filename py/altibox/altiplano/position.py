@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 
 from altibox import core
-from altibox.core import PositionError
+from altibox.core import PositionError, bounded
 
 from . import data as _data
 from .rules import (
@@ -126,7 +126,7 @@ def from_position(text: str, **options) -> State:
             position breaks a validity rule 3–12 (:data:`POSITION_RULES`).
     """
     try:
-        d = json.loads(text)
+        d = bounded.loads(text, "the position")
     except (TypeError, ValueError):
         raise PositionError("not JSON text", rule=1) from None
     if not isinstance(d, dict) or d.get("format") != "altiplano" or d.get("version") != 1:
