@@ -28,15 +28,20 @@ def drawn(svg: str | None, attribute: str, value: Any) -> bool:
     reaches the rules or the selection.
 
     Args:
-        svg: the text of the board's ``<svg>`` as last drawn (``None``: nothing drawn yet).
+        svg: the text of the board's ``<svg>`` as last drawn; ``None`` when nothing was drawn
+            (no page to click: the value is then left to the rules to check, and this is True).
         attribute: ``"data-cell"`` or ``"data-move"``.
         value: the attribute's value as read from the element.
 
     >>> drawn('<g data-cell="a1"></g>', "data-cell", "a1"), drawn('<g data-cell="a1"></g>', "data-cell", "zz")
     (True, False)
+    >>> drawn(None, "data-cell", "a1"), drawn(None, "data-cell", "a" * 1000)
+    (True, False)
     """
-    if not svg or not isinstance(value, str) or not value or len(value) > MAX_ATTRIBUTE:
+    if not isinstance(value, str) or not value or len(value) > MAX_ATTRIBUTE:
         return False
+    if svg is None:
+        return True
     return f'{attribute}="{escape(value, quote=True)}"' in svg
 
 

@@ -23,6 +23,7 @@ from altibox import GAMES
 from altibox.core import scenes as core_scenes
 
 from .games import BOARDS, Frame
+from .guard import UNKNOWN_CLICK, drawn
 from .screens import esc
 
 
@@ -50,6 +51,7 @@ class SceneBoard:
         """Back to the scene's start position (the "Try again" button)."""
         self.state = self.start
         self.ui: dict[str, Any] = {"selected": None, "focus": None}
+        self.drawn_svg: str | None = None  # the board as last drawn (board_html)
         self.feedback = ""
         self.kind = "ask" if self.scene.ask else "show"
         self.tries = 0
@@ -90,6 +92,10 @@ class SceneBoard:
         """
         if not self.interactive:
             return None
+        if (move and not drawn(self.drawn_svg, "data-move", move)) \
+                or (not move and cell is not None and not drawn(self.drawn_svg, "data-cell", cell)):
+            self.feedback = UNKNOWN_CLICK  # changed in the page (issue 23): nothing is played
+            return self.feedback
         if move:
             return self.try_move(move)
         if cell is None:
@@ -137,7 +143,11 @@ class SceneBoard:
         ply = 0 if self.last is None else 1
         return (f'<div class="board scene-board" data-game="{esc(self.scene.game)}" '
                 f'data-position="{esc(adapter.position(self.state))}" data-ply="{ply}" '
-                f'data-interactive="{1 if self.interactive else 0}">{adapter.svg(self.frame())}</div>')
+                f'data-interactive="{1 if self.interactive else 0}">{self._svg()}</div>')
+
+    def _svg(self) -> str:
+        self.drawn_svg = self.ui_adapter.svg(self.frame())  # what :meth:`click` checks clicks against
+        return self.drawn_svg
 
     def html(self) -> str:
         """The inside of the scene's ``<figure>``: title, caption, board, feedback, buttons."""

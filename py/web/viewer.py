@@ -30,6 +30,7 @@ from altibox.core import RecordError
 from . import pages
 from .embed import EmbedError, EmbedSpec
 from .games import BOARDS, Frame
+from .guard import UNKNOWN_CLICK, drawn
 from .links import encode_record, embed_query, share_query
 from .session import Session
 from .screens import esc
@@ -62,6 +63,7 @@ class Viewer:
         self.theme = theme
         self.ui: dict = {"selected": None, "focus": None}
         self.start_ply = session.ply  # where "reset" goes back to
+        self.drawn_svg: str | None = None  # the board as last drawn (board_svg)
 
     # ------------------------------------------------------------ creation
 
@@ -204,8 +206,10 @@ class Viewer:
         return [str(m) for m in self.module.legal_moves(self.state)]
 
     def board_svg(self) -> str:
-        """The board's SVG (the game's own ``render_svg`` through its page adapter)."""
-        return self.board_ui.svg(self.frame())
+        """The board's SVG (the game's own ``render_svg`` through its page adapter); kept in
+        :attr:`drawn_svg`, against which :meth:`click` checks what is clicked."""
+        self.drawn_svg = self.board_ui.svg(self.frame())
+        return self.drawn_svg
 
     def position(self) -> str:
         """``data-position``: the position shown (the public one where cards are hidden)."""
@@ -320,10 +324,15 @@ class Viewer:
             ``("play", move)``: the page should play ``move`` (see :meth:`play`; the caller
             decides, e.g. a scene checks it is the asked move);
             ``("select", cell)`` / ``("deselect", cell)``: the selection changed (re-render);
-            ``("none", None)``: nothing to do (look-only board, game over, empty space).
+            ``("none", None)``: nothing to do (look-only board, game over, empty space);
+            ``("refused", words)``: a cell or move the board drawn does not carry (changed in
+            the page by devtools or an extension, issue 23): nothing changes, ``words`` say so.
         """
         if not self.interactive or self.is_over():
             return "none", None
+        if (move and not drawn(self.drawn_svg, "data-move", move)) \
+                or (not move and cell and not drawn(self.drawn_svg, "data-cell", cell)):
+            return "refused", UNKNOWN_CLICK
         if move:
             return "play", move
         if not cell:

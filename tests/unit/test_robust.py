@@ -210,3 +210,46 @@ def test_a_link_with_null_meta_is_continued_like_an_embed_shows_it():
     rec = decode_record(encode_record(record(meta=None)))
     assert Session.from_record("alto", rec).moves == ["@b2"]
     assert Viewer.from_record("alto", rec).session.moves == ["@b2"]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_attribute_a_board_draws_is_recognised_as_drawn(game):
+    """The guard never refuses a real click: every ``data-cell``/``data-move`` value of the
+    boards of a whole game (as the page reads it back: unescaped) counts as drawn."""
+    import html
+    import random
+    import re
+    viewer = Viewer.new(game, seed=8)
+    module, rnd, checked = viewer.module, random.Random(8), 0
+    while not module.is_over(viewer.state) and viewer.ply < 400:
+        if viewer.ply % 7 == 0:
+            svg = viewer.board_svg()
+            for attr in ("data-cell", "data-move"):
+                for raw in re.findall(attr + r'="([^"]*)"', svg):
+                    assert drawn(svg, attr, html.unescape(raw)), (attr, raw)
+                    checked += 1
+        viewer.play(str(rnd.choice(module.legal_moves(viewer.state))))
+    assert checked > 50
+
+
+def test_an_embed_refuses_a_tampered_cell_and_stays_drawable():
+    """Repro: ``data-cell="zz"`` went into the selection's focus, and every render after it
+    raised (``render_svg``: not a cell)."""
+    viewer = Viewer.new("alto", seed=21)
+    viewer.board_svg()
+    assert viewer.click("zz", None) == ("refused", UNKNOWN_CLICK)
+    assert viewer.click(None, "@zz") == ("refused", UNKNOWN_CLICK)
+    assert viewer.ui["focus"] is None and viewer.ply == 0
+    assert 'data-cell="a1"' in viewer.board_svg()
+    assert viewer.click(None, "@b2") == ("play", "@b2")
+
+
+def test_a_scene_refuses_a_tampered_cell():
+    from altibox.core.scenes import load_scenes
+    from web.scenes import SceneBoard
+    scene = next(s for s in load_scenes("alto") if s.ask)
+    board = SceneBoard(scene)
+    board.html()
+    assert board.click("zz", None) == UNKNOWN_CLICK
+    assert board.ui["focus"] is None and board.state is board.start
+    assert 'data-cell="a1"' in board.html()
