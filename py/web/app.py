@@ -29,7 +29,7 @@ from pyscript import document, window
 
 from altibox import GAMES
 
-from . import botplay, howto, pages, routes, screens
+from . import botplay, guard, howto, pages, routes, screens
 from .dom import ARROWS, is_null, show_status
 from .games import BOARDS, BoardUI, Frame
 from .patch import Patcher
@@ -72,6 +72,7 @@ class App:
         self.save_warned = False
         self.keyboard = False  # was the last input a key? (where to put the focus after it)
         self.patcher = Patcher()  # redraws only the parts of the board that changed
+        self.drawn_svg: str | None = None  # the board's svg as last drawn
         self._html_shown: dict[str, str] = {}  # put_html: what each panel shows
         self.paint = to_js([])  # click to the next frame painted, in ms, read by tests/bench.py
         window.altiboxPaint = self.paint
@@ -497,7 +498,8 @@ class App:
         had_focus = board.contains(document.activeElement) and not is_null(document.activeElement)
         self.ui["narrow"] = bool(self._narrow_query.matches)
         frame = self.frame()
-        self.patcher.draw(board, bui.svg(frame))
+        self.drawn_svg = bui.svg(frame)  # what clicks are checked against (guard.drawn)
+        self.patcher.draw(board, self.drawn_svg)
         board.setAttribute("data-position", bui.position(state))
         board.setAttribute("data-ply", str(s.ply))
         board.removeAttribute("aria-busy")
@@ -710,12 +712,18 @@ class App:
         s = self.session
         if s is None or is_null(target):
             return
+        move_el = target.closest("[data-move]")
+        cell_el = target.closest("[data-cell]")
+        move = None if is_null(move_el) else str(move_el.getAttribute("data-move"))
+        cell = None if is_null(cell_el) else str(cell_el.getAttribute("data-cell"))
+        if not guard.click_drawn(self.drawn_svg, cell, move):
+            self.refuse_click()  # changed in the page, not drawn by us (issue 23)
+            return
         frame = self.frame()
         bui = self.board_ui
         if frame.viewer is None or frame.withhold or s.module.is_over(s.state) \
                 or frame.viewer != s.module.current_player(s.state) \
                 or not self.turns.is_person(frame.viewer):
-            cell_el = target.closest("[data-cell]")
             if not bui.explains:
                 return
             who = self.turns.privacy(s.states)
@@ -729,18 +737,15 @@ class App:
             elif who is not None:
                 why = f"Pass the device to {s.names[who]} first: they press “I am {s.names[who]}”."
             else:
-                why = bui.why_not(frame, None if is_null(cell_el) else str(cell_el.getAttribute("data-cell")))
+                why = bui.why_not(frame, cell)
             if why:
                 self.hint(why)
             return
-        move_el = target.closest("[data-move]")
-        if not is_null(move_el):
-            self.play(str(move_el.getAttribute("data-move")), t0)
+        if move is not None:
+            self.play(move, t0)
             return
-        cell_el = target.closest("[data-cell]")
-        if is_null(cell_el):
+        if cell is None:
             return
-        cell = str(cell_el.getAttribute("data-cell"))
         self.ui["focus"] = cell
         self.ui["just_selected"] = None
         if bui.is_selected(self.ui, cell):
@@ -761,6 +766,14 @@ class App:
             bui.select(self.ui, None)
             words = pages.status_words(s.module, s.state, s.names)
             self.render(announce=None if had else f"Nothing to play from there. {words}", t0=t0)
+
+    def refuse_click(self) -> None:
+        """A clicked ``data-cell``/``data-move`` the board did not draw: say so in ``#hint``,
+        drop the selection and draw the board again from the game (board and save in step)."""
+        self.board_ui.select(self.ui, None)
+        self.ui["focus"] = None
+        self.hint(guard.UNKNOWN_CLICK)
+        self.render(hint_kept=True)
 
     def play(self, move: str, t0: float | None = None) -> None:
         s = self.session
@@ -947,7 +960,7 @@ class App:
         elif key in ARROWS and not is_null(cell_el):
             event.preventDefault()
             nxt = self.neighbour(cell_el, *ARROWS[key])
-            if nxt is not None:
+            if nxt is not None and guard.drawn(self.drawn_svg, "data-cell", str(nxt.getAttribute("data-cell"))):
                 cell_el.setAttribute("tabindex", "-1")
                 nxt.setAttribute("tabindex", "0")
                 self.ui["focus"] = str(nxt.getAttribute("data-cell"))

@@ -45,6 +45,22 @@ def drawn(svg: str | None, attribute: str, value: Any) -> bool:
     return f'{attribute}="{escape(value, quote=True)}"' in svg
 
 
+def click_drawn(svg: str | None, cell: str | None, move: str | None) -> bool:
+    """True when a board click may go on: its ``data-move`` (when it hit one) or else its
+    ``data-cell`` (when it hit one) was drawn on ``svg`` (see :func:`drawn`); a click on
+    neither (an empty part of the board) is fine too.
+
+    >>> svg = '<g data-cell="a1"><g data-move="a1b2"></g></g>'
+    >>> click_drawn(svg, "a1", "a1b2"), click_drawn(svg, "a1", None), click_drawn(svg, None, None)
+    (True, True, True)
+    >>> click_drawn(svg, "zz", None), click_drawn(svg, "a1", "a1zz")
+    (False, False)
+    """
+    if move is not None:
+        return drawn(svg, "data-move", move)
+    return cell is None or drawn(svg, "data-cell", cell)
+
+
 def newer_game(game_id: str, stored: str | None, seen: str | None) -> Session | None:
     """The game another tab saved since this tab last read or wrote the save, when starting a
     new game here now would overwrite it: ``None`` when it is safe to write.

@@ -23,7 +23,7 @@ from altibox import GAMES
 from altibox.core import scenes as core_scenes
 
 from .games import BOARDS, Frame
-from .guard import UNKNOWN_CLICK, drawn
+from .guard import UNKNOWN_CLICK, click_drawn
 from .screens import esc
 
 
@@ -92,8 +92,7 @@ class SceneBoard:
         """
         if not self.interactive:
             return None
-        if (move and not drawn(self.drawn_svg, "data-move", move)) \
-                or (not move and cell is not None and not drawn(self.drawn_svg, "data-cell", cell)):
+        if not click_drawn(self.drawn_svg, cell, move or None):
             self.feedback = UNKNOWN_CLICK  # changed in the page (issue 23): nothing is played
             return self.feedback
         if move:

@@ -30,7 +30,7 @@ from altibox.core import RecordError
 from . import pages
 from .embed import EmbedError, EmbedSpec
 from .games import BOARDS, Frame
-from .guard import UNKNOWN_CLICK, drawn
+from .guard import UNKNOWN_CLICK, click_drawn
 from .links import encode_record, embed_query, share_query
 from .session import Session
 from .screens import esc
@@ -330,8 +330,7 @@ class Viewer:
         """
         if not self.interactive or self.is_over():
             return "none", None
-        if (move and not drawn(self.drawn_svg, "data-move", move)) \
-                or (not move and cell and not drawn(self.drawn_svg, "data-cell", cell)):
+        if not click_drawn(self.drawn_svg, cell or None, move or None):
             return "refused", UNKNOWN_CLICK
         if move:
             return "play", move
