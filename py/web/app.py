@@ -128,9 +128,14 @@ class App:
         """Show the screen the URL asks for, then mark the page ready."""
         try:
             self.route(query_params())
-        except Exception as exc:  # never a blank page
-            self.show_error(f"Something went wrong while opening this page: {exc}")
-            raise
+        except Exception as exc:  # never a blank page, never stuck: the landing page says so
+            try:
+                self.session, self.pending = None, None
+                self.show_landing()
+                self.notice(guard.START_FAILED, detail=f"{type(exc).__name__}: {exc}")
+            except Exception:
+                self.show_error(f"Something went wrong while opening this page: {exc}")
+            window.console.error(f"Altibox could not open this page: {type(exc).__name__}: {exc}")
         finally:
             document.documentElement.classList.add("ready")
 

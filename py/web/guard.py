@@ -16,6 +16,14 @@ UNKNOWN_CLICK = ("That click was not understood: the board on this page has been
                  "Altibox. Nothing was played; the board is drawn again as it is.")
 """The ``#hint`` words for a ``data-cell`` or ``data-move`` that the board drawn does not carry."""
 
+NEWER_GAME = ("This game was played on in another tab or window since this page was opened: "
+              "starting the new game would replace it, so you are asked first.")
+"""The ``#notice`` words when a new game would overwrite a game another tab saved meanwhile."""
+
+START_FAILED = ("Something went wrong while opening this page, so the list of games is shown "
+                "instead. Reloading the page tries again.")
+"""The ``#notice`` words of the last-resort guard of the start-up (``App.start``)."""
+
 MAX_ATTRIBUTE = 200
 """Longest clicked attribute value looked up (no board cell or move is longer)."""
 
