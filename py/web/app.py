@@ -160,6 +160,9 @@ class App:
                 self.show_error(f"{module.INFO.name} has no How-to-play page yet.")
             return
         saved, broken = self.load_saved(game, replaced=params.get("new") != "1" and params.get("rec", "") == "")
+        if broken and not broken["kept"]:
+            self.show_setup()  # no copy of the broken save fits: begin nothing over it (issue 23)
+            return
         if params.get("rec", "") != "":
             self.open_link(game, params["rec"], saved)
             return
@@ -214,11 +217,13 @@ class App:
             session = Session.from_text(game, text)
         except Exception as exc:  # RecordError, or anything a hostile save could provoke
             module = GAMES[game]
-            kept = self.storage.backup(game, text)
+            kept = self.storage.backup(game, text)  # None: no copy fits, the save stays as it is
             players = broken_save_players(module, text)
             shown = players if replaced and players is not None and len(module.PLAYERS) > 1 else None
             self.notice(broken_save_notice(module.INFO.name, kept is not None, shown), detail=str(exc))
-            return None, {"players": players, "seats": broken_save_seats(module, text, players)}
+            return None, {"players": players, "seats": broken_save_seats(module, text, players),
+                          "kept": kept is not None}
+        self.last_saved = text  # what this tab has seen: begin() asks before replacing another
         for note in session.notes:
             self.notice(note)
         return session, False
