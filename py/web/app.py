@@ -347,7 +347,16 @@ class App:
         self.screen("setup")
 
     def begin(self, session: Session) -> None:
-        """Start playing a new session: save it and fix the URL so a reload resumes it."""
+        """Start playing a new session: save it and fix the URL so a reload resumes it. A game
+        another tab saved since this one last read the save is never overwritten: the player is
+        asked first (guard.newer_game compares at the moment of writing)."""
+        stored = self.storage.load_save(session.game_id)
+        newer = guard.newer_game(session.game_id, stored, self.last_saved)
+        if newer is not None:
+            self.last_saved = stored  # seen now: the go-ahead below replaces exactly this game
+            self.confirm_replace(newer, session)
+            self.notice(guard.NEWER_GAME)
+            return
         self.set_url(f"?game={session.game_id}")
         self.show_play(session)
         self.save()
