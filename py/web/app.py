@@ -791,6 +791,7 @@ class App:
         drop the selection and draw the board again from the game (board and save in step)."""
         self.board_ui.select(self.ui, None)
         self.ui["focus"] = None
+        self.patcher.shown = None  # every part drawn again: the changed element goes too
         self.hint(guard.UNKNOWN_CLICK)
         self.render(hint_kept=True)
 
