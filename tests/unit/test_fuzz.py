@@ -25,12 +25,13 @@ from web.session import Session, broken_save_players, broken_save_seats
 from web.storage import MemoryBackend, Storage
 from web.viewer import Viewer
 
-FUZZ = settings(max_examples=60, deadline=2_000, suppress_health_check=[HealthCheck.too_slow],
+FUZZ = settings(max_examples=int(__import__("os").environ.get("FUZZ_EXAMPLES", 60)), deadline=2_000, suppress_health_check=[HealthCheck.too_slow],
                 derandomize=True)
 GAME_IDS = sorted(GAMES)
 
 # JSON values: scalars of every kind (huge and non-finite numbers, lone surrogates), nested
-json_scalars = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20)
+json_scalars = (st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
+                | st.text(max_size=20))  # what JSON can carry (non-finite numbers: see `nasty`)
 json_values = st.recursive(json_scalars, lambda inner: st.lists(inner, max_size=4)
                            | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=12)
 
@@ -140,12 +141,20 @@ def test_any_position_text_is_a_state_or_a_value_error(game, text):
 
 
 @FUZZ
-@given(game=st.sampled_from(["altitude", "altiplano"]), field=st.text(max_size=12), value=json_values)
-def test_a_mutated_json_position_is_a_state_or_a_value_error(game, field, value):
+@given(game=st.sampled_from(["altitude", "altiplano"]), players=st.integers(2, 4), plies=st.sampled_from([0, 9]),
+       index=st.integers(0, 1_000), deep=st.booleans(), value=json_values)
+def test_a_mutated_json_position_is_a_state_or_a_value_error(game, players, plies, index, deep, value):
+    """A real position (after ``plies`` moves) with one field, or one field of its first
+    seat, replaced by any JSON value."""
     module = GAMES[game]
-    obj = json.loads(module.to_position(module.new_game(seed=3, players=2)))
-    keys = sorted(obj)
-    obj[keys[hash(field) % len(keys)] if field else field] = value
+    state = module.new_game(seed=3, players=players)
+    for _ in range(plies):
+        state = module.apply(state, module.legal_moves(state)[0])
+    obj = json.loads(module.to_position(state))
+    seats = [v for v in obj.values() if isinstance(v, list) and v and isinstance(v[0], dict)]
+    target = seats[0][0] if deep and seats else obj
+    keys = sorted(target)
+    target[keys[index % len(keys)]] = value
     refused_or(module.from_position, json.dumps(obj))
 
 

@@ -221,7 +221,10 @@ def from_position(text: str, **options) -> State:
         s._legal = s._sorted = None
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
         raise PositionError(f"malformed position: {exc!r}", rule=1) from None
-    check(s)
+    try:
+        check(s)
+    except (KeyError, TypeError, IndexError, AttributeError) as exc:  # a value of the wrong kind
+        raise PositionError(f"malformed position: {exc!r}", rule=1) from None
     return s
 
 
