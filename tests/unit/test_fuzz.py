@@ -26,7 +26,7 @@ from web.storage import MemoryBackend, Storage
 from web.viewer import Viewer
 
 FUZZ = settings(max_examples=int(__import__("os").environ.get("FUZZ_EXAMPLES", 60)), deadline=2_000, suppress_health_check=[HealthCheck.too_slow],
-                derandomize=True)
+                derandomize=not __import__("os").environ.get("FUZZ_RANDOM"))
 GAME_IDS = sorted(GAMES)
 
 # JSON values: scalars of every kind (huge and non-finite numbers, lone surrogates), nested
