@@ -119,8 +119,9 @@ def test_a_broken_save_keeps_its_player_count_when_it_can_still_be_read():
                      "comes from another version of Altibox. A copy of it was kept in this browser, "
                      "so nothing is lost. A new game for 4 players has started.")
     assert broken_save_notice("Altitude", True, 1).endswith("A new game for 1 player has started.")
-    assert broken_save_notice("Alto", False, None).endswith(
-        "It could not be copied aside (this browser's storage refused). A new game has started.")
+    assert broken_save_notice("Alto", False, 2).endswith(
+        "No copy of it fits in this browser's storage, so it has been left as it is; starting a "
+        "new game will replace it.")
 
 
 def test_a_saved_bot_of_an_unknown_level_plays_at_medium_and_the_player_is_told():
@@ -189,10 +190,10 @@ def _v1_record(plies=60):
 def test_an_altiplano_save_without_house_set_stays_version_1_after_reloads_moves_and_links():
     """Issue 18: a saved or linked game never changes under a player's feet."""
     from altibox import altiplano
-    from web.embed import parse_embed
-    from web.links import decode_record, encode_record
-    from web.storage import MemoryBackend, Storage
-    from web.viewer import Viewer
+    from web.links.embed import parse_embed
+    from web.links.codec import decode_record, encode_record
+    from web.play.storage import MemoryBackend, Storage
+    from web.play.boardmodel import BoardModel as Viewer
 
     backend = MemoryBackend()
     store = Storage(lambda: backend, lambda: 0)

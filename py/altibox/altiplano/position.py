@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 
 from altibox import core
-from altibox.core import PositionError
+from altibox.core import PositionError, bounded
 
 from . import data as _data
 from .rules import (
@@ -128,7 +128,7 @@ def from_position(text: str, **options) -> State:
             position breaks a validity rule 3–12 (:data:`POSITION_RULES`).
     """
     try:
-        d = json.loads(text)
+        d = bounded.loads(text, "the position")
     except (TypeError, ValueError):
         raise PositionError("not JSON text", rule=1) from None
     if not isinstance(d, dict) or d.get("format") != "altiplano" or d.get("version") != 1:
@@ -223,7 +223,10 @@ def from_position(text: str, **options) -> State:
         s._legal = s._sorted = None
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
         raise PositionError(f"malformed position: {exc!r}", rule=1) from None
-    check(s)
+    try:
+        check(s)
+    except (KeyError, TypeError, IndexError, AttributeError) as exc:  # a value of the wrong kind
+        raise PositionError(f"malformed position: {exc!r}", rule=1) from None
     return s
 
 

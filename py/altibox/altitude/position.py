@@ -18,7 +18,7 @@ import json
 from typing import Any
 
 from .. import core
-from ..core import PositionError, check_seed, non_default
+from ..core import PositionError, bounded, check_seed, non_default
 from .cards import AVALANCHE, CABLE, NUM, ANIMAL, SB, get_deck
 from .rules import (
     DEAL, DRAW, FINAL, GAME_ID, HAND, INFO, MAX_BASE, MAX_HEIGHT, OPTIONS, OVER, PHASES, PLAYERS,
@@ -82,7 +82,7 @@ def from_position(text: str, **options: Any) -> State:
         PositionError: with ``.rule`` one of :data:`POSITION_RULES`.
     """
     try:
-        obj = json.loads(text)
+        obj = bounded.loads(text, "the position")
     except (TypeError, ValueError) as exc:
         raise PositionError(f"not JSON: {exc}", rule=1) from None
     if not isinstance(obj, dict) or obj.get("schema") != POSITION_SCHEMA or obj.get("game") != GAME_ID:

@@ -20,11 +20,11 @@ needs. A game binds the two record functions to itself with :func:`records_for`:
 
 from __future__ import annotations
 
-import json
 from types import ModuleType
 from typing import Any, Callable, Mapping
 
 from .info import GameInfo
+from . import bounded
 from .errors import RecordError
 from .options import non_default
 from .rng import MAX_SEED
@@ -34,13 +34,14 @@ KEYS = ("schema", "game", "players", "options", "seed", "moves", "start", "meta"
 
 
 def loads(text: str) -> dict:
-    """Parse record JSON text (never pickle or eval).
+    """Parse record JSON text (never pickle or eval), within the limits of
+    :func:`altibox.core.bounded.loads` (size, nesting, value count, finite numbers).
 
     Raises:
-        RecordError: (ply 0) text that is not a JSON object.
+        RecordError: (ply 0) text that is not a JSON object, or that breaks a limit.
     """
     try:
-        data = json.loads(text)
+        data = bounded.loads(text, "the record")
     except (TypeError, ValueError) as exc:
         raise RecordError(f"not valid JSON: {exc}") from None
     if not isinstance(data, dict):
@@ -57,6 +58,9 @@ def check_header(record: Any, info: GameInfo) -> None:
 
     Raises:
         RecordError: (ply 0) a missing or wrongly typed field, another game, a wrong schema.
+
+    JavaScript writes ``null`` for what is absent: ``options`` and ``meta`` may be null (read
+    as ``{}``), like ``start``.
     """
     if not isinstance(record, dict):
         raise RecordError("a record must be a JSON object")
@@ -70,9 +74,9 @@ def check_header(record: Any, info: GameInfo) -> None:
     players = record["players"]
     if isinstance(players, bool) or not isinstance(players, int) or players not in info.players:
         raise RecordError(f"bad number of players {players!r}")
-    if not isinstance(record["options"], dict):
+    if not isinstance(record["options"], (dict, type(None))):
         raise RecordError("options must be an object")
-    unknown = sorted(k for k in record["options"] if k not in info.options)
+    unknown = sorted(k for k in record["options"] or {} if k not in info.options)
     if unknown:
         raise RecordError(f"unknown option(s) for {info.id}: {', '.join(map(str, unknown))}")
     seed = record["seed"]
@@ -86,7 +90,7 @@ def check_header(record: Any, info: GameInfo) -> None:
     moves = record["moves"]
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise RecordError("moves must be a list of move texts")
-    if not isinstance(record.get("meta", {}), dict):
+    if not isinstance(record.get("meta") or {}, dict):
         raise RecordError("meta must be an object")
 
 
@@ -139,7 +143,7 @@ def records_for(info: GameInfo, new_game: Callable[..., Any], apply: Callable[[A
             if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= len(moves):
                 raise ValueError(f"upto must be a ply count from 0 to {len(moves)}, got {upto!r}")
             moves = moves[:upto]
-        options = {**named, **record["options"]}
+        options = {**named, **(record["options"] or {})}  # JSON null is absent (issue 23)
         try:
             if record.get("start") is not None:
                 # A game with chance after setup keeps its seed inside its position text.

@@ -54,11 +54,12 @@ position a scene shows; :func:`try_move` is what a board does with the learner's
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
+
+from . import bounded
 
 SCHEMA = 1
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -288,7 +289,7 @@ def parse_file(game: str, text: str) -> list[Scene]:
         SceneError: not JSON, a wrong schema or game, a bad scene, or a repeated id.
     """
     try:
-        data = json.loads(text)
+        data = bounded.loads(text, "the scene file", max_chars=2_000_000)
     except ValueError as exc:
         raise SceneError(f"the scene file of {game} is not JSON: {exc}") from None
     if not isinstance(data, dict) or data.get("schema") != SCHEMA:

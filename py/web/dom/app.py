@@ -33,6 +33,7 @@ from web.dom.playscreen import PlayScreen
 from web.html import howto, screens
 from web.links import routes
 from web.play.adapters import BOARDS
+from web.play import guard
 from web.play.board import NARROW_BELOW
 from web.play.seats import seat_kinds, seats_meta
 from web.play.session import Session, broken_save_notice, broken_save_players, broken_save_seats, replacement_session
@@ -111,9 +112,14 @@ class App(PlayScreen, BoardInput, BotLoop, HowToPage):
         """Show the screen the URL asks for, then mark the page ready."""
         try:
             self.route(query_params())
-        except Exception as exc:  # never a blank page
-            self.show_error(f"Something went wrong while opening this page: {exc}")
-            raise
+        except Exception as exc:  # never a blank page, never stuck: the landing page says so
+            try:  # the landing page with a notice
+                self.session = self.pending = None
+                self.show_landing()
+                self.notice(guard.START_FAILED, detail=f"{type(exc).__name__}: {exc}")
+            except Exception:
+                self.show_error(f"Something went wrong while opening this page: {exc}")
+            window.console.error(f"Altibox could not open this page: {type(exc).__name__}: {exc}")
         finally:
             document.documentElement.classList.add("ready")
 
@@ -138,6 +144,9 @@ class App(PlayScreen, BoardInput, BotLoop, HowToPage):
                 self.show_error(f"{module.INFO.name} has no How-to-play page yet.")
             return
         saved, broken = self.load_saved(game, replaced=params.get("new") != "1" and params.get("rec", "") == "")
+        if broken and not broken["kept"]:
+            self.show_setup()  # no copy of the broken save fits: begin nothing over it (issue 23)
+            return
         if params.get("rec", "") != "":
             self.open_link(game, params["rec"], saved)
             return
@@ -192,11 +201,13 @@ class App(PlayScreen, BoardInput, BotLoop, HowToPage):
             session = Session.from_text(game, text)
         except Exception as exc:  # RecordError, or anything a hostile save could provoke
             module = GAMES[game]
-            kept = self.storage.backup(game, text)
+            kept = self.storage.backup(game, text)  # None: no copy fits, the save stays as it is
             players = broken_save_players(module, text)
             shown = players if replaced and players is not None and len(module.PLAYERS) > 1 else None
             self.notice(broken_save_notice(module.INFO.name, kept is not None, shown), detail=str(exc))
-            return None, {"players": players, "seats": broken_save_seats(module, text, players)}
+            return None, {"players": players, "seats": broken_save_seats(module, text, players),
+                          "kept": kept is not None}
+        self.last_saved = text  # what this tab has seen: begin() asks before replacing another
         for note in session.notes:
             self.notice(note)
         return session, False
@@ -321,7 +332,15 @@ class App(PlayScreen, BoardInput, BotLoop, HowToPage):
         self.screen("setup")
 
     def begin(self, session: Session) -> None:
-        """Start playing a new session: save it and fix the URL so a reload resumes it."""
+        """Start playing a new session: save it and fix the URL so a reload resumes it. Another
+        tab's newer game is never overwritten: asked first (guard.newer_game, at writing)."""
+        stored = self.storage.load_save(session.game_id)
+        newer = guard.newer_game(session.game_id, stored, self.last_saved)
+        if newer is not None:
+            self.last_saved = stored  # seen now: the go-ahead below replaces exactly this game
+            self.confirm_replace(newer, session)
+            self.notice(guard.NEWER_GAME)
+            return
         self.set_url(f"?game={session.game_id}")
         self.show_play(session)
         self.save()
@@ -461,7 +480,6 @@ class App(PlayScreen, BoardInput, BotLoop, HowToPage):
         if not is_null(form) and str(form.id) == "setup-form":
             event.preventDefault()
             self.start_from_form(form)
-
 
 
 def main() -> App | Embed:

@@ -54,7 +54,7 @@ class BoardInput:
             self.activate(cell_el, window.performance.now())
         elif key in ARROWS and not is_null(cell_el):
             event.preventDefault()
-            move_focus(by_id("board"), cell_el, *ARROWS[key], self.table.ui)
+            move_focus(by_id("board"), cell_el, *ARROWS[key], self.table.ui, self.table.board.drawn)
         elif key == "Escape" and self.table.board.clear():
             self.render()
 

@@ -8,6 +8,7 @@ embed machinery (``web.dom.widget``, ``web.links.embed``, ``web.links.codec``), 
 
 from __future__ import annotations
 
+from web.play import guard
 from web.play.board import nearest
 
 
@@ -45,11 +46,12 @@ def neighbour(root, el, dx: int, dy: int):
     return None if best is None else cells[best]
 
 
-def move_focus(root, cell_el, dx: int, dy: int, ui: dict) -> None:
+def move_focus(root, cell_el, dx: int, dy: int, ui: dict, drawn: str | None = None) -> None:
     """An arrow key on ``cell_el``: the roving tab stop and the focus go to its neighbour in
-    that direction (``ui["focus"]`` follows)."""
+    that direction (``ui["focus"]`` follows); never to a cell the board as last ``drawn`` (its
+    svg; None: not known) does not carry (changed in the page, issue 23)."""
     nxt = neighbour(root, cell_el, dx, dy)
-    if nxt is not None:
+    if nxt is not None and guard.drawn(drawn, "data-cell", str(nxt.getAttribute("data-cell"))):
         cell_el.setAttribute("tabindex", "-1")
         nxt.setAttribute("tabindex", "0")
         ui["focus"] = str(nxt.getAttribute("data-cell"))

@@ -28,7 +28,8 @@ class PlayScreen:
         had_focus = board.contains(document.activeElement) and not is_null(document.activeElement)
         t.ui["narrow"] = bool(self._narrow_query.matches)
         frame = t.frame()
-        self.patcher.draw(board, t.adapter.svg(frame))
+        t.board.drawn = t.adapter.svg(frame)  # what clicks are checked against (issue 23)
+        self.patcher.draw(board, t.board.drawn)
         board.setAttribute("data-position", t.adapter.position(state))
         board.setAttribute("data-ply", str(s.ply))
         board.removeAttribute("aria-busy")
@@ -238,6 +239,10 @@ class PlayScreen:
             self.notice(done.text)
         elif done.kind == "wait":
             self.hint(done.text)
+        elif done.kind == "tampered":  # not drawn by us: every part drawn again (issue 23)
+            self.patcher.shown = None
+            self.hint(done.text)
+            self.render(hint_kept=True)
         elif done.kind == "hint":  # a why-not of the person to move: redraw, keep the hint
             self.hint(done.text)
             self.render(t0=t0, hint_kept=True)

@@ -206,6 +206,9 @@ class BoardWidget:
             self.play(arg)
         elif what in ("select", "deselect"):
             self.render()
+        elif what == "refused":
+            self.render()
+            self.feedback(arg, "wrong")
 
     def _on_click(self, event) -> None:
         target = event.target

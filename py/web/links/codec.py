@@ -23,6 +23,8 @@ import re
 import zlib
 from urllib.parse import quote
 
+from altibox.core import bounded
+
 MAX_RECORD_CHARS = 200_000
 """Longest record text read from a link (JSON or ``z:``), and longest inflated JSON."""
 
@@ -90,7 +92,7 @@ def decode_record(text: str) -> dict:
         raise LinkError("a record in a link is JSON text (starting with “{”) or “z:” followed by "
                         "the compressed record", text)
     try:
-        record = json.loads(body)
+        record = bounded.loads(body, "the record", max_chars=MAX_RECORD_CHARS)
     except ValueError as exc:
         raise LinkError(f"the record is not valid JSON ({exc})", text) from None
     if not isinstance(record, dict):

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from web.play.guard import UNKNOWN_CLICK, click_drawn
+
 #: A window (or widget) narrower than this (CSS px) draws boards in their phone layout.
 NARROW_BELOW = 760
 
@@ -61,6 +63,9 @@ class BoardController:
     def __init__(self, adapter: Any, ui: dict | None = None):
         self.adapter = adapter
         self.ui: dict = ui if ui is not None else {"selected": None, "focus": None}
+        #: The board's svg as last drawn (None: not drawn yet): a clicked ``data-cell`` or
+        #: ``data-move`` it does not carry was changed in the page and is refused (issue 23).
+        self.drawn: str | None = None
 
     @property
     def selected(self) -> Any:
@@ -74,8 +79,12 @@ class BoardController:
             ``("play", move)``: the caller plays it; ``("select", cell)``,
             ``("deselect", cell)``: the selection changed; ``("other", cell)``: a cell that
             selects nothing (the selection is kept: the caller says why, then may
-            :meth:`clear` it); ``("none", None)``: outside every cell.
+            :meth:`clear` it); ``("none", None)``: outside every cell; ``("refused", words)``:
+            a cell or move the board as last drawn (:attr:`drawn`) does not carry (changed in the
+            page by devtools or an extension, issue 23): nothing changes, ``words`` say so.
         """
+        if not click_drawn(self.drawn, cell or None, move or None):
+            return "refused", UNKNOWN_CLICK
         if move:
             return "play", move
         if not cell:

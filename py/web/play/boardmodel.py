@@ -65,6 +65,16 @@ class BoardModel:
         self.start_ply = session.ply  # where "reset" goes back to
 
     @property
+    def drawn_svg(self) -> str | None:
+        """The board's svg as last drawn (:meth:`board_svg`; None before), against which the
+        board controller checks what is clicked (issue 23)."""
+        return self.board.drawn
+
+    @drawn_svg.setter
+    def drawn_svg(self, svg: str | None) -> None:
+        self.board.drawn = svg
+
+    @property
     def ui(self) -> dict:
         """The board's selection dict (``selected``, ``focus``, ``narrow``)."""
         return self.board.ui
@@ -210,8 +220,10 @@ class BoardModel:
         return [str(m) for m in self.module.legal_moves(self.state)]
 
     def board_svg(self) -> str:
-        """The board's SVG (the game's own ``render_svg`` through its page adapter)."""
-        return self.board_ui.svg(self.frame())
+        """The board's SVG (the game's own ``render_svg`` through its page adapter); kept in
+        :attr:`drawn_svg`, against which :meth:`click` checks what is clicked."""
+        self.drawn_svg = self.board_ui.svg(self.frame())
+        return self.drawn_svg
 
     def position(self) -> str:
         """``data-position``: the position shown (the public one where cards are hidden)."""
@@ -325,7 +337,9 @@ class BoardModel:
             ``("play", move)``: the page should play ``move`` (see :meth:`play`; the caller
             decides, e.g. a scene checks it is the asked move);
             ``("select", cell)`` / ``("deselect", cell)``: the selection changed (re-render);
-            ``("none", None)``: nothing to do (look-only board, game over, empty space).
+            ``("none", None)``: nothing to do (look-only board, game over, empty space);
+            ``("refused", words)``: a cell or move the board drawn does not carry (changed in
+            the page by devtools or an extension, issue 23): nothing changes, ``words`` say so.
         """
         if not self.interactive or self.is_over():
             return "none", None

@@ -25,6 +25,7 @@ from altibox.core import scenes as core_scenes
 from web.play.adapters import BOARDS, Frame
 from web.play.board import BoardController
 from web.html.escape import esc
+from web.play.guard import UNKNOWN_CLICK, click_drawn
 
 
 class SceneBoard:
@@ -51,6 +52,7 @@ class SceneBoard:
         """Back to the scene's start position (the "Try again" button)."""
         self.state = self.start
         self.ui: dict[str, Any] = {"selected": None, "focus": None}
+        self.drawn_svg: str | None = None  # the board as last drawn (board_html)
         self.feedback = ""
         self.kind = "ask" if self.scene.ask else "show"
         self.tries = 0
@@ -91,6 +93,9 @@ class SceneBoard:
         """
         if not self.interactive:
             return None
+        if not click_drawn(self.drawn_svg, cell, move or None):
+            self.feedback = UNKNOWN_CLICK  # changed in the page (issue 23): nothing is played
+            return self.feedback
         if move:
             return self.try_move(move)
         what, _ = BoardController(self.ui_adapter, self.ui).click(self.frame(), cell, None)
@@ -133,7 +138,11 @@ class SceneBoard:
         ply = 0 if self.last is None else 1
         return (f'<div class="board scene-board" data-game="{esc(self.scene.game)}" '
                 f'data-position="{esc(adapter.position(self.state))}" data-ply="{ply}" '
-                f'data-interactive="{1 if self.interactive else 0}">{adapter.svg(self.frame())}</div>')
+                f'data-interactive="{1 if self.interactive else 0}">{self._svg()}</div>')
+
+    def _svg(self) -> str:
+        self.drawn_svg = self.ui_adapter.svg(self.frame())  # what :meth:`click` checks clicks against
+        return self.drawn_svg
 
     def html(self) -> str:
         """The inside of the scene's ``<figure>``: title, caption, board, feedback, buttons."""

@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from altibox import GAMES
-from altibox.core import RecordError, check_seed, loads, new_seed, resolve_options
+from altibox.core import RecordError, bounded, check_seed, loads, new_seed, resolve_options
 
 from web.play.seats import BOT_LEVELS, DEFAULT_LEVEL, PERSON, bot_name, seat_kinds, seat_names, seats_meta, unknown_levels
 
@@ -80,7 +80,7 @@ class Session:
         """
         module = GAMES[game_id]
         start = module.replay(record, upto=0)  # checks the whole header, plays no move
-        meta, seat_notes = _known_seats(record.get("meta") or {}, module.num_players(start))
+        meta, seat_notes = _known_seats(absent_nulls(record.get("meta")), module.num_players(start))
         session = cls(game_id, start, meta)
         if seat_notes:
             session.notes.append(_levels_note(seat_notes, session.names))
@@ -196,6 +196,21 @@ class Session:
         return text, words
 
 
+def absent_nulls(meta: Any) -> dict:
+    """A record's ``meta`` with JSON ``null`` read as absent (issue 23: JavaScript writes
+    ``null`` for what is not there): a null ``meta`` is ``{}``, a null field (``redo``, ``turn``,
+    ``names``...) is dropped, a null name is ``""`` (the seat's default name) and a null seat
+    kind is ``"person"``, so such a save loads as before, with no backup and no notice."""
+    from .turns import PERSON
+    if not isinstance(meta, dict):
+        return {}
+    out = {k: v for k, v in meta.items() if v is not None}
+    for key, default in (("names", ""), ("seats", PERSON)):
+        if isinstance(out.get(key), list):
+            out[key] = [default if v is None else v for v in out[key]]
+    return out
+
+
 def _known_seats(meta: Any, players: int) -> tuple[Any, list[tuple[int, str]]]:
     """``meta`` with every bot level this version does not know replaced by the default level
     (so the seat stays a bot, and the next save says which level it plays), and the seats
@@ -251,8 +266,8 @@ def _salvage(module: Any, text: Any, pick: Any, field: re.Pattern) -> Any:
     if not isinstance(text, str):
         return None
     try:
-        record = json.loads(text)
-    except (ValueError, RecursionError):
+        record = bounded.loads(text, "the save")
+    except ValueError:
         match = field.search(text)
         try:
             return json.loads(match.group(1)) if match else None
@@ -303,9 +318,18 @@ def replacement_session(game_id: str, players: int | None = None, seats: list[st
 
 def broken_save_notice(game_name: str, kept: bool, players: int | None) -> str:
     """What the player reads when their saved game could not be loaded (the parser's or the
-    replay's own words go in a "Technical details" box, not in this sentence)."""
-    kept_words = (" A copy of it was kept in this browser, so nothing is lost." if kept
-                  else " It could not be copied aside (this browser's storage refused).")
+    replay's own words go in a "Technical details" box, not in this sentence).
+
+    Args:
+        kept: a copy was written and read back (``Storage.backup``), so a new game has started;
+            otherwise the save was left where it is and the new-game form is shown (issue 23:
+            the words say only what actually happened).
+        players: the new game's player count to name, or ``None``.
+    """
+    start = (f"Your saved {game_name} game could not be opened: the saved data is damaged or "
+             f"comes from another version of Altibox.")
+    if not kept:
+        return (f"{start} No copy of it fits in this browser's storage, so it has been left as it "
+                f"is; starting a new game will replace it.")
     who = f" for {players} player{'s' if players != 1 else ''}" if players else ""
-    return (f"Your saved {game_name} game could not be opened: the saved data is damaged or "
-            f"comes from another version of Altibox.{kept_words} A new game{who} has started.")
+    return f"{start} A copy of it was kept in this browser, so nothing is lost. A new game{who} has started."

@@ -19,6 +19,8 @@ from __future__ import annotations
 import json
 from typing import Any, Callable
 
+from altibox.core import bounded
+
 PREFIX = "altibox:"
 MAX_BACKUPS = 5
 
@@ -31,6 +33,13 @@ def save_key(game: str) -> str:
 def backup_key(game: str, time_ms: int) -> str:
     """``altibox:backup:<game>:<time>`` with the time in milliseconds since the epoch."""
     return f"{PREFIX}backup:{game}:{int(time_ms)}"
+
+
+def backup_time(key: str) -> int | None:
+    """The time (ms) of a backup key ``altibox:backup:<game>:<time>``; ``None`` when its last
+    part is not a whole number (a stray key such as ``altibox:backup:alto:notanumber``)."""
+    last = key.rsplit(":", 1)[-1]
+    return int(last) if last.isascii() and last.isdigit() and len(last) < 20 else None
 
 
 SETTINGS_KEY = f"{PREFIX}settings"
@@ -197,24 +206,32 @@ class Storage:
     def backup(self, game: str, text: str) -> str | None:
         """Move a broken save aside to a backup key and drop the oldest beyond MAX_BACKUPS.
 
+        The save is removed only after its copy has been written **and read back** equal
+        (issue 23): when no copy fits (storage full, denied), the save is left where it is and
+        ``None`` is returned, so the caller can say so and must not write over it. Keys under
+        ``altibox:backup:<game>:`` whose time is not a number (written by hand, another tool)
+        are never read as times nor dropped.
+
         Returns:
-            the backup key, or ``None`` if it could not be written.
+            the backup key, or ``None`` if no copy could be made (the save is then untouched).
         """
         key = backup_key(game, self._now_ms())
         while self.get(key) is not None:  # two backups in the same millisecond
-            key = backup_key(game, int(key.rsplit(":", 1)[1]) + 1)
-        ok = self.set(key, text)
+            key = backup_key(game, backup_time(key) + 1)
+        if not self.set(key, text) or self.get(key) != text:
+            self.remove(key)
+            return None
         self.remove(save_key(game))
-        backups = self.keys(f"{PREFIX}backup:{game}:")
-        backups.sort(key=lambda k: int(k.rsplit(":", 1)[1]))
-        for old in backups[:-MAX_BACKUPS]:
+        timed = [k for k in self.keys(f"{PREFIX}backup:{game}:") if backup_time(k) is not None]
+        timed.sort(key=backup_time)
+        for old in timed[:-MAX_BACKUPS]:
             self.remove(old)
-        return key if ok else None
+        return key
 
     def settings(self) -> dict:
         """The settings object (``{}`` when missing or unreadable)."""
         try:
-            data = json.loads(self.get(SETTINGS_KEY) or "{}")
+            data = bounded.loads(self.get(SETTINGS_KEY) or "{}", "the settings", max_chars=20_000)
         except ValueError:
             return {}
         return data if isinstance(data, dict) else {}

@@ -28,6 +28,7 @@ from typing import Any, Callable
 from web.html import panels
 from web.play.adapters import BOARDS, Frame
 from web.play.board import BoardController
+from web.play.guard import UNKNOWN_CLICK, click_drawn
 from web.play.bots import BotTurn, thinking_words
 from web.play.session import Session
 from web.play.turns import Turns
@@ -43,7 +44,9 @@ class Click:
             changed), ``"wait"`` (the board takes no click now: ``text`` says why — game over,
             a bot choosing, End turn, the device to pass), ``"hint"`` (the person to move
             played nothing: ``text`` says why, the selection kept),
-            ``"cleared"`` (nothing played, the selection cleared), ``"none"`` (nothing at all).
+            ``"cleared"`` (nothing played, the selection cleared), ``"none"`` (nothing at all),
+            ``"tampered"`` (a ``data-cell``/``data-move`` the board drawn does not carry, issue
+            23: nothing played, the selection cleared; the page draws the whole board again).
         text: the words for the page: the announcement after a move, the hint, the refusal.
         move: the notation played, or None.
     """
@@ -172,6 +175,9 @@ class Table:
     def click(self, cell: str | None, move: str | None) -> Click:
         """A click or Enter on the board: ``move`` is the ``data-move`` under it (or None),
         ``cell`` the ``data-cell``. Plays, (de)selects, or says why nothing happens."""
+        if not click_drawn(self.board.drawn, cell or None, move or None):
+            self.board.clear()  # changed in the page (issue 23): nothing played, drawn again
+            return Click("tampered", UNKNOWN_CLICK)
         frame = self.frame()
         why = self.refusal(cell, frame)
         if why is not None:
