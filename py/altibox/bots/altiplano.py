@@ -588,3 +588,94 @@ def plan(state: Any, player: int, level: str, rng: random.Random):
         world = rules.from_position(determinize(v, extras, options, rng))
         return PolicyPlan(world, cfg["noise"], rng, cfg.get("know"), cfg.get("width", 3))
     return Plan(v, extras, options, player, cfg, rng)
+
+
+# ----------------------------------------------------------------------------------------------
+# Fixed plans: one-engine players for the balance benchmark (issue 18)
+
+
+#: Fixed-strategy players ("one-engine plans"), benchmark opponents that a bot level must beat
+#: (``tests/bench_balance.py --vs-plans``). Each one drafts ``roles`` (the first one still
+#: free), places goods only on sources at ``locations`` (its role and the movement spaces
+#: included), walks only there, takes only orders whose goods are all in ``order_goods`` (none
+#: when empty) and buys only extensions at its locations. Inside those limits it plays the
+#: greedy :func:`policy_move` without noise.
+#:
+#: - ``farm_orders``: a Shepherd running the Farm (alpaca → wool → cloth) and filling the
+#:   orders made of those goods (the newcomer's plan that beat hard 54–45, issue 18);
+#: - ``warehouse``: a Stonemason storing its stone (and anything else) in the Village's
+#:   warehouse rows, nothing else;
+#: - ``road``: a Woodcutter making wood and stone and rushing down the road track.
+FIXED_PLANS = {
+    "farm_orders": {"roles": ("shepherd",), "locations": ("farm", "market"),
+                    "order_goods": ("alpaca", "wool", "cloth"), "sell": False},
+    "warehouse": {"roles": ("stonemason",), "locations": ("village",), "order_goods": (),
+                  "sell": False},
+    "road": {"roles": ("woodcutter",), "locations": ("forest", "mine", "road"),
+             "order_goods": (), "sell": False},
+}
+
+
+def plan_moves(state: Any, plan: str) -> list:
+    """The legal moves of ``state`` that the fixed plan ``plan`` (:data:`FIXED_PLANS`) allows
+    the player to move; never empty (a plan with nothing allowed ends its turn, passes or
+    declares done, whichever is legal).
+
+    Raises:
+        ValueError: an unknown plan.
+    """
+    if plan not in FIXED_PLANS:
+        raise ValueError(f"unknown fixed plan {plan!r}; plans: {', '.join(FIXED_PLANS)}")
+    cfg = FIXED_PLANS[plan]
+    rules = _rules()
+    moves = rules.legal_moves(state)
+    S = state._S
+    p = state.ps[state.current]
+    locs = set(cfg["locations"])
+    if p.role:
+        locs.add(S[p.role].loc)
+    hs = state.hs
+    kept = []
+    for m in moves:
+        t = str(m)
+        if state.phase == "roles":
+            kept.append(m)
+        elif t in ("draw", "done", "end", "pass") or t.endswith(">bag") or t.startswith("store:"):
+            kept.append(m)
+        elif "<" in t:
+            continue  # a plan never takes back what it placed
+        elif ">" in t:
+            sid = t.split(">")[1]
+            if sid == "move" or S[sid].loc in locs:
+                kept.append(m)
+        elif t[0] == "@" or t.startswith("go:") or t.startswith("step:"):
+            if t.split(":")[-1].lstrip("@") in locs:
+                kept.append(m)
+        elif t.startswith("order:"):
+            if cfg["order_goods"] and all(g in cfg["order_goods"] for g in hs.orders[t[6:]][0]):
+                kept.append(m)
+        elif t.startswith("buy:"):
+            if S[t[4:]].loc in locs:
+                kept.append(m)
+        elif t.startswith("sell:"):
+            if cfg["sell"]:
+                kept.append(m)
+        else:
+            kept.append(m)  # a recipe run, a delivery, a cart
+    if state.phase == "roles":
+        free = {str(m)[5:]: m for m in moves}
+        for r in cfg["roles"]:
+            if r in free:
+                return [free[r]]
+    return kept or [m for m in moves if str(m) in ("end", "pass", "done", "draw")] or moves
+
+
+def plan_move(state: Any, plan: str, rng: random.Random) -> Any:
+    """The move of the fixed plan ``plan`` (:data:`FIXED_PLANS`) for the player to move: the
+    greedy policy among :func:`plan_moves`. It reads the player's own board and the public
+    state only (the benchmark opponent needs no determinization: the policy never looks at
+    another seat's hidden goods)."""
+    moves = plan_moves(state, plan)
+    if len(moves) == 1:
+        return moves[0]
+    return policy_move(state, moves, rng, 0.0, Knowledge(state))
