@@ -55,8 +55,9 @@ from .mcts import MCTS, Adapter
 #: and knows what a sale and a stored good cost.
 LEVELS = {
     "easy": {"policy": True, "noise": 1.0},
-    "medium": {"policy": True, "noise": 0.65, "width": 2},
-    "hard": {"policy": True, "noise": 0.0, "know": {"sale_cost": 1.0, "store": 0.2}},
+    "medium": {"policy": True, "noise": 0.65, "width": 2,
+               "know": {"sale_cost": 1.0, "store": 0.2, "stale": 0.0}},
+    "hard": {"policy": True, "noise": 0.0, "know": {"sale_cost": 1.0, "store": 0.2, "stale": 0.0}},
 }
 
 #: An ISMCTS level kept for comparisons and tests (not offered in the page).
@@ -190,7 +191,8 @@ class Knowledge:
     #: 0.5 (0.1 against 0.2: 50 %; 0.3: 41.7 %; 0.0: 8.5 %; ``ext`` 0.3 or 1.0, ``coin`` 0.35 or
     #: 0.8, ``order`` +0.5: 51-54 %; food 0.1 or 0.6, the road, the cards, the partial-recipe
     #: share: 42-50 %; all kept at the defaults).
-    KNOBS = {"sale_cost": 0.0, "coin": 0.5, "order": 0.0, "ext": 0.6, "store": 0.5}
+    KNOBS = {"sale_cost": 0.0, "coin": 0.5, "order": 0.0, "ext": 0.6, "store": 0.5,
+             "stale": 0.45}
 
     def __init__(self, world: Any, knobs: dict | None = None):
         unknown = set(knobs or ()) - set(self.KNOBS)
@@ -207,6 +209,7 @@ class Knowledge:
         self.order_bias = k["order"]
         self.ext = k["ext"]
         self.store = k["store"]
+        self.stale = k["stale"]
 
     def good(self, g: str) -> float:
         """What owning one more ``g`` is worth."""
@@ -241,8 +244,14 @@ class Knowledge:
             v += self.store * len(r.ins)
         return v
 
-    def prepared(self, sid: str, goods: tuple, p: Any, world: Any) -> float:
-        """What the goods ``goods`` (canonical) lying on source ``sid`` are worth as a plan."""
+    def prepared(self, sid: str, goods: tuple, p: Any, world: Any,
+                 pool: dict | None = None) -> float:
+        """What the goods ``goods`` (canonical) lying on source ``sid`` are worth as a plan.
+
+        ``pool`` (optional, ``{good: count}``): the goods still on the planning spaces. With
+        it, a partial recipe whose missing inputs are not all in ``pool`` (it cannot run this
+        round) is worth only the ``stale`` share of its value, not 0.45: goods parked on a
+        recipe that will not run leave the bag's cycle and block later draws."""
         if not goods:
             return 0.0
         src = self.S[sid]
@@ -276,8 +285,25 @@ class Knowledge:
                     ok = False
                     break
             if ok and r.ins:
-                best = max(best, self.recipe(r, p, world) * 0.45 * len(goods) / len(r.ins))
+                share = 0.45
+                if pool is not None and not _covers(pool, ins):
+                    share = self.stale
+                best = max(best, self.recipe(r, p, world) * share * len(goods) / len(r.ins))
         return best
+
+
+def _covers(pool: dict, need: list) -> bool:
+    """Whether the goods ``pool`` ({good: count}) hold ``need`` (``"*"``: any non-food good)."""
+    left = dict(pool)
+    for g in sorted(need, key=lambda x: x == "*"):
+        if g == "*":
+            g = next((h for h, n in left.items() if n > 0 and h != "food"), None)
+            if g is None:
+                return False
+        if left.get(g, 0) <= 0:
+            return False
+        left[g] -= 1
+    return True
 
 
 def _owned(p: Any) -> dict:
@@ -452,7 +478,10 @@ def policy_move(world: Any, moves: Sequence[Any], rng: random.Random, noise: flo
             goods, _c, fg, _fc = p.src.get(sid, ((), 0, (), 0))
             cur = know.hs.canon(goods + fg)
             new = know.hs.canon(cur + (g,))
-            gain = know.prepared(sid, new, p, world) - know.prepared(sid, cur, p, world)
+            pool = dict(p.planning)
+            pool[g] -= 1
+            gain = (know.prepared(sid, new, p, world, pool)
+                    - know.prepared(sid, cur, p, world, dict(p.planning)))
             if gain > 0.05:
                 scored.append((gain, t))
         if not scored:
