@@ -635,7 +635,7 @@ def plan(state: Any, player: int, level: str, rng: random.Random):
 #: free), places goods only on sources at ``locations`` (its role and the movement spaces
 #: included), walks only there, takes only orders whose goods are all in ``order_goods`` (none
 #: when empty) and buys only extensions at its locations. Inside those limits it plays the
-#: greedy :func:`policy_move` without noise.
+#: greedy :func:`policy_move` without noise, with hard's knowledge.
 #:
 #: - ``farm_orders``: a Shepherd running the Farm (alpaca → wool → cloth) and filling the
 #:   orders made of those goods (the newcomer's plan that beat hard 54–45, issue 18);
@@ -714,4 +714,4 @@ def plan_move(state: Any, plan: str, rng: random.Random) -> Any:
     moves = plan_moves(state, plan)
     if len(moves) == 1:
         return moves[0]
-    return policy_move(state, moves, rng, 0.0, Knowledge(state))
+    return policy_move(state, moves, rng, 0.0, Knowledge(state, _KNOW))
