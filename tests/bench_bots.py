@@ -11,8 +11,9 @@
 - ``strength``: two-player head-to-head, seats alternated (even games: the first level is
   player 0), win rate of the first level over the decided games with a 95 % Wilson interval,
   plus draws/shared wins (``--house-set NAME``: Altiplano games on that house set). Default
-  pairings: easy-random, medium-easy, hard-medium. Each pairing stops at ``--games`` games or ``--minutes`` minutes, whichever comes first (default: 200
-  games against random, else 30 minutes and at least 40 games). Bot seeds are
+  pairings: easy-random, medium-easy, hard-medium. Each pairing stops at ``--games`` games or
+  ``--minutes`` minutes, whichever comes first (default: 200 games against random, else 30
+  minutes and at least 40 games). Bot seeds are
   ``f"{game seed}/{ply}"``, so every game replays exactly.
 - ``timing``: CPython milliseconds per move for each level on mid-game positions of random
   games (median, max).
