@@ -30,6 +30,15 @@ def test_version_1_file_is_unchanged():
     assert V1["version"] == 1 and V2["version"] == 2
 
 
+def test_version_2_matches_the_schema():
+    """The same JSON schema as version 1 (tests/unit/data/altiplano_house_set.schema.json)."""
+    from test_altiplano_data import _validate
+    with open(os.path.join(HERE, "data", "altiplano_house_set.schema.json"),
+              encoding="utf-8") as fh:
+        schema = json.load(fh)
+    assert _validate(V2, schema, schema) == []
+
+
 def test_version_2_keeps_every_sourced_value():
     """Spec §18: box totals, the 4-player wood, cacao and cart counts, the orders in play per
     player count (16 minus 6 or 4), the Miner's location and starting goods are [SRC]."""
