@@ -292,7 +292,7 @@ def late_altiplano_record(seed: int, players: int, round_: int = 9) -> dict:
 
 
 def play_clicks_altiplano(page, rng: random.Random, limit: int = 10_000) -> None:
-    """Play on the Altiplano game shown by clicks (tests/altiplano_clicks.py): reveal, End
+    """Play on the Altiplano game shown by clicks (tests/e2e/driver.py): reveal, End
     turn, then each move's data-cell / data-move, until the game ends or ``limit`` moves."""
     import json
 
@@ -300,7 +300,7 @@ def play_clicks_altiplano(page, rng: random.Random, limit: int = 10_000) -> None
     from altiplano_support import choose
 
     from altibox import altiplano
-    from tests.altiplano_clicks import click_move
+    from tests.e2e.driver import click_altiplano as click_move
 
     record = json.loads(page.evaluate("localStorage.getItem('altibox:save:altiplano')"))
     state = altiplano.replay(record)

@@ -13,6 +13,11 @@ scoring, views, ``private_step``/``reveals``), ``position.py`` (``to_position``/
 (``render_svg``) and its component data. Adding a game: such a package, one line in
 ``_MODULES`` below, and one hidden-information adapter in ``tests/unit/games_support.py``.
 
+Every game's ``view(state, player)`` starts with the same header: ``game``, ``players``,
+``player`` (the viewing seat, ``None`` for the public view), ``current_player``, ``phase``,
+``ply``, ``legal_moves`` (the seat to act's, in its own view; in a game with hidden information
+``[]`` in every other view) and ``outcome`` (``Outcome.to_json()`` or ``None``).
+
 ``GAMES`` imports a game's module on first access, so a page that plays one game does not pay
 for importing the others (in Pyodide, importing all three costs a few hundred milliseconds of
 start-up). ``from altibox import alto`` works as usual.

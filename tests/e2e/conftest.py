@@ -11,28 +11,21 @@ The service worker and the background snapshot worker (static/boot/runtime.mjs) 
 in those contexts through ``altibox:settings`` (``{"snapshot": false, "offline": false}``), so
 that no test pays for caching 13 MB or starting a second Python; tests/e2e/test_offline.py opts
 in with ``open_app(..., offline=True)``.
+
+``host``, ``framed`` and ``partitioned`` open the app inside an iframe of another site
+(tests/e2e/test_frames.py says how). The helpers behind these fixtures, and every helper that
+drives a page, are in tests/e2e/driver.py.
 """
 
 from __future__ import annotations
 
-import threading
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
-import serve
 from tests import browser as chromium
 
-# set before any page script runs, unless the test set its own settings
-NO_BACKGROUND_WORK = """
-try {
-  if (localStorage.getItem("altibox:settings") === null)
-    localStorage.setItem("altibox:settings", JSON.stringify({snapshot: false, offline: false}));
-} catch (e) {}
-"""
-BOOT_TIMEOUT_MS = 90_000  # Pyodide cold start is ~6 s here on 2 cores; leave a wide margin
-ROOT = Path(__file__).resolve().parents[2]
+from .driver import BOOT_TIMEOUT_MS, NO_BACKGROUND_WORK, PLAYWRIGHT_DISABLED, FrameGuard, Guard, Host, start_server
 
 pytestmark = pytest.mark.e2e
 
@@ -42,49 +35,12 @@ def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, **chromium.launch_args()}
 
 
-def start_server(site_dir: Path | None = None, prefix: str = "/"):
-    """Serve the dev tree (or a built site under ``prefix``) on a free port in a thread."""
-    serve.install_runtime(quiet=True)
-    server = serve.make_server("127.0.0.1", 0, site_dir=site_dir, prefix=prefix, quiet=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}{prefix}"
-
-
 @pytest.fixture(scope="session")
 def base_url_app():
     server, url = start_server()
     yield url
     server.shutdown()
     server.server_close()
-
-
-class Guard:
-    """Collects what must never happen: outside requests, console errors, page errors."""
-
-    def __init__(self, origin: str):
-        self.origin = origin
-        self.outside: list[str] = []
-        self.errors: list[str] = []
-
-    def on_request(self, request) -> None:
-        url = request.url
-        if url.startswith(("data:", "blob:")):
-            return
-        parts = urlsplit(url)
-        if f"{parts.scheme}://{parts.netloc}" != self.origin:
-            self.outside.append(url)
-
-    def on_console(self, msg) -> None:
-        if msg.type == "error":
-            self.errors.append(f"console: {msg.text} @ {msg.location.get('url')}")
-
-    def on_pageerror(self, err) -> None:
-        self.errors.append(f"pageerror: {err}")
-
-    def check(self) -> None:
-        assert not self.outside, f"requests left the origin: {self.outside}"
-        assert not self.errors, "errors in the page:\n" + "\n".join(self.errors)
 
 
 @pytest.fixture
@@ -129,4 +85,61 @@ def open_app(browser, base_url_app):
     for context, guard in opened:
         context.close()
     for _context, guard in opened:
+        guard.check()
+
+
+# ---------------------------------------------------------------- another site framing the app
+
+@pytest.fixture(scope="module")
+def host():
+    h = Host()
+    yield h
+    h.close()
+
+
+@pytest.fixture(scope="module")
+def partitioned(browser_type, browser_type_launch_args):
+    """A second Chromium with third-party storage partitioning on, as Chrome ships it."""
+    args = [*browser_type_launch_args.get("args", []), f"--disable-features={PLAYWRIGHT_DISABLED}"]
+    b = browser_type.launch(**{**browser_type_launch_args, "args": args})
+    yield b
+    b.close()
+
+
+@pytest.fixture
+def framed(browser, base_url_app, host):
+    """``framed(src_query, attrs="", browser=None, context=None, allow_404=False) -> (page, frame)``.
+
+    Opens a host page (``localhost``) whose iframe loads the app (``127.0.0.1``) with
+    ``src_query``, waits for ``html.ready`` in the frame and returns the top page and the frame.
+    ``src_query=None`` returns the page without waiting (``attrs`` then holds the whole iframe).
+    """
+    app_origin = "{0.scheme}://{0.netloc}".format(urlsplit(base_url_app))
+    opened = []
+    count = iter(range(1000))
+
+    def _open(src_query, attrs="", browser_=None, context=None, allow_404=False, page_url=None):
+        if context is None:
+            context = (browser_ or browser).new_context(viewport={"width": 1100, "height": 900})
+            guard = FrameGuard(app_origin, host.origin, allow_404)
+            context.on("request", guard.on_request)
+            context.add_init_script(NO_BACKGROUND_WORK)
+            opened.append((context, guard))
+        else:
+            guard = next(g for c, g in opened if c is context)
+        page = context.new_page()
+        page.set_default_timeout(BOOT_TIMEOUT_MS)
+        page.on("console", guard.on_console)
+        page.on("pageerror", guard.on_pageerror)
+        url = page_url or host.frame_page(f"embed{next(count)}.html", base_url_app + src_query, attrs)
+        page.goto(url)
+        frame = page.wait_for_selector("iframe").content_frame()
+        frame.wait_for_selector("html.ready", state="attached", timeout=BOOT_TIMEOUT_MS)
+        return page, frame
+
+    _open.guards = opened
+    yield _open
+    for context, _ in opened:
+        context.close()
+    for _, guard in opened:
         guard.check()

@@ -13,39 +13,17 @@ phase (their notation or words), no face-down extension and no removed order, no
 
 from __future__ import annotations
 
-import json
 import random
-import sys
-from pathlib import Path
 
 from altibox import altiplano as A
 from altibox.altiplano import words as W
 from altibox.altiplano.render import _house, _planning_list
-from tests.altiplano_clicks import click_move
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "unit"))
-from altiplano_support import choose  # noqa: E402
-
-from .conftest import BOOT_TIMEOUT_MS  # noqa: E402
+from .driver import BOOT_TIMEOUT_MS, check_hidden, choose, click_altiplano, put_save, saved_record, wait_hint, wait_ply
 
 CLICK_TIMEOUT_MS = 20_000  # a click's render takes well under a second even on a loaded machine
 DOUBLE_CLICK_GAP_MS = 600  # longer than Chromium's double-click time (500 ms)
 NAMES = ["Anna", "Tim", "Bo", "Chiara", "Kofi"]
-
-#: every attribute value and text node of the document, raw (no HTML escaping in the way),
-#: except the log (earlier rounds' placements are public there; checked on its own)
-ALL_TEXT = """() => {
-  const out = [];
-  const walk = (n) => {
-    if (n.nodeType === 3) { out.push(n.nodeValue); return; }
-    if (n.nodeType !== 1 || n.id === "log") return;
-    for (const a of n.attributes) out.push(a.name + "=" + a.value);
-    for (const c of n.childNodes) walk(c);
-  };
-  walk(document.documentElement);
-  return out.join("\\n") + "\\n";
-}"""
-
 
 def start(open_app, players: int, seed: int, viewport=None, names=True):
     query = f"?game=altiplano&new=1&seed={seed}&players={players}"
@@ -54,67 +32,14 @@ def start(open_app, players: int, seed: int, viewport=None, names=True):
         page.set_viewport_size(viewport)
     page.wait_for_selector('#board[data-ply="0"]', state="attached")
     if names:
-        rec = json.loads(page.evaluate("localStorage.getItem('altibox:save:altiplano')"))
+        rec = saved_record(page, "altiplano")
         rec["meta"]["names"] = NAMES[:players]
-        page.evaluate(f"localStorage.setItem('altibox:save:altiplano', {json.dumps(json.dumps(rec))})")
+        put_save(page, "altiplano", rec)
         page.reload()
         page.wait_for_selector("html.ready", state="attached")
         page.wait_for_selector('#board[data-ply="0"]', state="attached")
     page.set_default_timeout(CLICK_TIMEOUT_MS)
     return page
-
-
-def wait_ply(page, ply: int) -> None:
-    page.wait_for_selector(f'#board[data-ply="{ply}"]', state="attached")
-
-
-def current_plans(states: list) -> list[int]:
-    """The plies (1-based) of the Planning phase under way that place or take back something."""
-    state = states[-1]
-    out = []
-    if state.phase != "planning":
-        return out
-    for k in range(len(states) - 1, 0, -1):
-        before = states[k - 1]
-        if before.phase != "planning" or before.round != state.round:
-            break
-        if state.moves[k - 1] != "done":
-            out.append(k)
-    return out
-
-
-def secrets(states: list, viewer: int | None, names: list[str]) -> list[str]:
-    """Strings that must not be in the DOM while ``viewer`` (None: nobody) is shown: the words
-    of every other seat's placements of the current Planning phase, the face-down extensions,
-    the removed orders, the seed."""
-    state = states[-1]
-    out = [f'"seed":{state.seed}', f'"seed": {state.seed}']
-    for eid in state.pile:
-        out += [f"=display:{eid}\n", f'"{eid}"']
-    for oid in state.removed:
-        out += [f"=order:{oid}\n", f"order {oid} ", f"order {oid}.", f'"{oid}"']
-    for k in current_plans(states):
-        before = states[k - 1]
-        if before.current != viewer:
-            out.append(W.describe(before, state.moves[k - 1], names))
-    return out
-
-
-def check_hidden(page, states: list, viewer: int | None, names: list[str]) -> None:
-    text = page.evaluate(ALL_TEXT)
-    leaks = [s for s in secrets(states, viewer, names) if s in text]
-    where = [line for line in text.split("\n") if any(s in line for s in leaks)]
-    assert not leaks, f"hidden information in the DOM (viewer {viewer}): {leaks[:5]} in {where[:3]}"
-    # the log names no placement of the Planning phase under way (everyone's hidden alike)
-    plans = current_plans(states)
-    if plans:
-        logged = page.locator("#log li[data-move]").evaluate_all(
-            "els => els.map(e => [e.dataset.move, e.textContent])")
-        assert len(logged) == len(states) - 1
-        for k in plans:
-            move, words = logged[k - 1]
-            who = names[states[k - 1].current]
-            assert move == "plan" and f"{who} plans (secret until the Actions phase)" in words, words
 
 
 def play(page, states, rng, names, stop=lambda s: False, check_every=1, reloads=()):
@@ -142,7 +67,7 @@ def play(page, states, rng, names, stop=lambda s: False, check_every=1, reloads=
             reload_resumes(page, state, ply)
             continue
         move = str(choose(rng, state, 0.1))
-        click_move(page, state, move)
+        click_altiplano(page, state, move)
         wait_ply(page, ply + 1)
         states.append(A.apply(state, move))
         assert page.locator("#board").get_attribute("data-position") == A.public_position(states[-1])
@@ -356,7 +281,7 @@ def test_a_double_click_on_draw_draws_once(open_app):
     draw.dblclick()
     states.append(A.apply(states[-1], "draw"))
     wait_ply(page, 1)
-    page.wait_for_timeout(500)  # a second draw would have shown by now
+    wait_hint(page, "double click")  # the second click was handled, and refused
     board = page.locator("#board")
     assert board.get_attribute("data-ply") == "1"
     assert board.get_attribute("data-position") == A.public_position(states[-1])

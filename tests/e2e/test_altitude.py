@@ -2,70 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import random
 
 from altibox import altitude
 
+from .driver import click_altitude, hand_cells, play_altitude, reveal_if_asked, saved_record, wait_ply
+
 SEED = 424242
-
-
-def wait_ply(page, ply: int) -> None:
-    page.wait_for_selector(f'#board[data-ply="{ply}"]', state="attached")
-
-
-def hand_cells(page) -> list[int]:
-    return sorted(int(c.split(":")[1]) for c in
-                  page.locator('#board [data-cell^="hand:"]').evaluate_all("els => els.map(e => e.dataset.cell)"))
-
-
-def reveal_if_asked(page) -> None:
-    if page.locator("#privacy").is_visible():
-        assert hand_cells(page) == [] and page.locator('#board [data-cell="drawn"]').count() == 0
-        page.locator('[data-action="reveal"]').click()
-
-
-def click_move(page, move: str) -> None:
-    """Play one move by clicks: pick the card it uses (a hand card), then its target."""
-    toks = move.split(" ")
-    if toks[0] == "R":
-        page.locator(f'#board [data-cell="hand:{toks[1]}"]').click()
-    elif toks[0] in ("D", "F2", "H", "V", "S"):
-        page.locator(f'#board [data-cell="hand:{toks[1]}"]').click()
-    page.locator(f'#board [data-move="{move}"]').first.click()
-
-
-def play_game(page, state, rng, check_privacy=True, max_plies=10_000):
-    ply = 0
-    while altitude.outcome(state) is None and ply < max_plies:
-        reveal_if_asked(page)
-        me = altitude.current_player(state)
-        if check_privacy:
-            # exactly this player's own cards are in the DOM, nobody else's
-            assert hand_cells(page) == sorted(state.hands[me])
-        move = str(rng.choice(altitude.legal_moves(state)))
-        click_move(page, move)
-        ply += 1
-        wait_ply(page, ply)
-        state = altitude.apply(state, move)
-        assert page.locator("#board").get_attribute("data-position") == altitude.public_position(state)
-        if altitude.outcome(state) is None:
-            if altitude.num_players(state) == 1:
-                # alone: no End turn and nothing hidden; the next card is shown at once and is
-                # the undo barrier (issue 12)
-                assert page.locator("#confirm").is_hidden()
-                if check_privacy:
-                    assert hand_cells(page) == sorted(state.hands[0])
-                if state.phase == "draw":
-                    assert page.locator('#board [data-cell="drawn"]').count() == 1
-                    assert page.locator("#undo").is_disabled()
-                continue
-            # the turn is open: with several people the hand goes face down at once
-            if check_privacy:
-                assert hand_cells(page) == []
-            assert page.locator('#board [data-cell="drawn"]').count() == 0
-            page.locator("#confirm").click()
-    return state, ply
 
 
 def test_whole_two_player_game_by_clicks_with_privacy(open_app):
@@ -74,11 +17,11 @@ def test_whole_two_player_game_by_clicks_with_privacy(open_app):
     page.fill('input[name="name2"]', "<b>Bob</b>")
     page.locator('[data-action="start"]').click()
     wait_ply(page, 0)
-    record = json.loads(page.evaluate("localStorage.getItem('altibox:save:altitude')"))
+    record = saved_record(page, "altitude")
     assert record["players"] == 2 and record["meta"]["names"] == ["Ann", "<b>Bob</b>"]
     state = altitude.new_game(seed=record["seed"], players=2)
     assert "Pass the device to Ann" in page.locator("#status").inner_text()
-    state, ply = play_game(page, state, random.Random(5))
+    state, ply = play_altitude(page, state, random.Random(5))
     out = altitude.outcome(state)
     status = page.locator("#status")
     assert status.get_attribute("data-winners") == ",".join(map(str, out.winners))
@@ -95,7 +38,7 @@ def test_solo_game_from_a_fixed_seed(open_app):
     page = open_app(f"?game=altitude&new=1&seed={SEED}&players=1")
     state = altitude.new_game(seed=SEED, players=1)
     assert not page.locator("#privacy").is_visible()
-    state, _ = play_game(page, state, random.Random(2))
+    state, _ = play_altitude(page, state, random.Random(2))
     out = altitude.outcome(state)
     assert page.locator('#scores [data-player="0"]').get_attribute("data-score") == str(out.scores[0])
     assert page.locator("#status").get_attribute("data-winners") == "0"
@@ -108,7 +51,7 @@ def test_undo_only_inside_the_open_turn_and_reload_resumes(open_app):
     for ply in range(1, 3):  # both setup choices
         reveal_if_asked(page)
         move = str(rng.choice(altitude.legal_moves(state)))
-        click_move(page, move)
+        click_altitude(page, move)
         wait_ply(page, ply)
         state = altitude.apply(state, move)
         page.locator("#confirm").click()
@@ -116,7 +59,7 @@ def test_undo_only_inside_the_open_turn_and_reload_resumes(open_app):
     assert page.locator("#undo").is_disabled()  # the last turn was ended: no undo
     before = page.locator("#board").get_attribute("data-position")
     move = str(altitude.legal_moves(state)[0])
-    click_move(page, move)
+    click_altitude(page, move)
     wait_ply(page, 3)
     assert not page.locator("#undo").is_disabled()
     page.locator("#undo").click()
@@ -124,7 +67,7 @@ def test_undo_only_inside_the_open_turn_and_reload_resumes(open_app):
     assert page.locator("#board").get_attribute("data-position") == before
     # back in the same turn, with the same drawn card: the draw is not undone
     assert page.locator('#board [data-cell="drawn"]').count() == 1
-    click_move(page, move)
+    click_altitude(page, move)
     wait_ply(page, 3)
     state = altitude.apply(state, move)
     page.locator("#confirm").click()
@@ -159,7 +102,7 @@ def test_reload_before_end_turn_keeps_undo_and_double_clicks_do_not_open_the_for
     state = altitude.new_game(seed=SEED, players=2)
     reveal_if_asked(page)
     move = str(altitude.legal_moves(state)[0])
-    click_move(page, move)
+    click_altitude(page, move)
     wait_ply(page, 1)
     page.reload()
     page.wait_for_selector("html.ready", state="attached")
@@ -168,7 +111,7 @@ def test_reload_before_end_turn_keeps_undo_and_double_clicks_do_not_open_the_for
     page.locator("#undo").click()
     wait_ply(page, 0)
     reveal_if_asked(page)
-    click_move(page, move)
+    click_altitude(page, move)
     wait_ply(page, 1)
     page.locator("#confirm").dblclick()
     assert page.locator("#privacy").is_visible()

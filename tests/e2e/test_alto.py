@@ -2,32 +2,19 @@
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
 
 from altibox import alto
 
+from .driver import click_alto, put_save, saved_record, wait_ply
+
 SEED = 20261129
 
 
 def board(page):
     return page.locator("#board")
-
-
-def wait_ply(page, ply: int) -> None:
-    page.wait_for_selector(f'#board[data-ply="{ply}"]', state="attached")
-
-
-def click_move(page, move: str, ply_after: int) -> None:
-    """Play ``move`` by clicks only: a free tile during placement; source then destination after."""
-    if move.startswith("@"):
-        page.locator(f'#board [data-cell="{move[1:]}"][data-move="{move}"]').click()
-    else:
-        page.locator(f'#board [data-cell="{move[:2]}"]').click()
-        page.locator(f'#board [data-move="{move}"]').click()
-    wait_ply(page, ply_after)
 
 
 def test_whole_game_by_clicks_ends_with_the_engines_winner_and_scores(open_app):
@@ -49,7 +36,7 @@ def test_whole_game_by_clicks_ends_with_the_engines_winner_and_scores(open_app):
             wait_ply(page, ply)
         else:
             ply += 1
-            click_move(page, move, ply)
+            click_alto(page, move, ply)
         state = alto.apply(state, move)
         assert board(page).get_attribute("data-position") == alto.to_position(state)
     out = alto.outcome(state)
@@ -72,7 +59,7 @@ def test_undo_redo_and_reload_resume_with_the_redo_stack(open_app):
     moves = []
     for i in range(3):
         m = str(alto.legal_moves(state)[i])
-        click_move(page, m, i + 1)
+        click_alto(page, m, i + 1)
         state = alto.apply(state, m)
         moves.append(m)
     after3 = alto.to_position(state)
@@ -80,7 +67,7 @@ def test_undo_redo_and_reload_resume_with_the_redo_stack(open_app):
     wait_ply(page, 2)
     page.keyboard.press("Control+z")
     wait_ply(page, 1)
-    saved = json.loads(page.evaluate("localStorage.getItem('altibox:save:alto')"))
+    saved = saved_record(page, "alto")
     assert saved["moves"] == moves[:1] and saved["meta"]["redo"] == moves[1:]
     assert saved["options"] == {"first_player": 1, "setup": "random"} and saved["seed"] == SEED
     page.reload()
@@ -113,7 +100,7 @@ def test_a_save_with_an_illegal_move_names_the_ply(open_app):
     page = open_app("?game=alto")
     record = {"schema": 1, "game": "alto", "players": 2, "options": {}, "seed": 5,
               "moves": ["@a1", "@b1", "@a1"], "start": None, "meta": {}}
-    page.evaluate(f"localStorage.setItem('altibox:save:alto', {json.dumps(json.dumps(record))})")
+    put_save(page, "alto", record)
     page.reload()
     page.wait_for_selector("html.ready", state="attached")
     text = page.locator("#notice").inner_text()
@@ -131,7 +118,7 @@ def test_without_storage_the_game_plays_and_says_it_will_not_be_saved(open_app):
     """
     page = open_app(f"?game=alto&new=1&seed={SEED}", init_script=deny)
     assert "will not be saved" in page.locator("#notice").inner_text()
-    click_move(page, "@c3", 1)
+    click_alto(page, "@c3", 1)
     assert page.locator("#log li").count() == 1
 
 
@@ -141,7 +128,7 @@ def test_full_storage_warns_and_keeps_playing(open_app):
     """
     page = open_app(f"?game=alto&new=1&seed={SEED}", init_script=full)
     assert "is full" in page.locator("#notice").inner_text()
-    click_move(page, "@d4", 1)
+    click_alto(page, "@d4", 1)
     assert board(page).get_attribute("data-ply") == "1"
 
 
@@ -161,7 +148,7 @@ def test_landing_lists_games_and_offers_to_resume(open_app):
     assert page.locator("[data-resume]").count() == 0
     page.goto(page.url + f"?game=alto&new=1&seed={SEED}")
     page.wait_for_selector("html.ready", state="attached")
-    click_move(page, "@a4", 1)
+    click_alto(page, "@a4", 1)
     page.goto(page.url.split("?")[0])
     page.wait_for_selector("html.ready", state="attached")
     page.locator('[data-resume="alto"]').click()
@@ -171,26 +158,26 @@ def test_landing_lists_games_and_offers_to_resume(open_app):
 
 def test_a_new_game_link_over_a_game_in_progress_asks_first(open_app):
     page = open_app(f"?game=alto&new=1&seed={SEED}")
-    click_move(page, "@a1", 1)
-    click_move(page, "@b1", 2)
+    click_alto(page, "@a1", 1)
+    click_alto(page, "@b1", 2)
     page.goto(page.url.split("?")[0] + "?game=alto&new=1&seed=5")
     page.wait_for_selector("html.ready", state="attached")
     assert "game in progress (move 2)" in page.locator("#setup").inner_text()
     page.locator('[data-action="resume"]').click()
     wait_ply(page, 2)
-    assert json.loads(page.evaluate("localStorage.getItem('altibox:save:alto')"))["seed"] == SEED
+    assert saved_record(page, "alto")["seed"] == SEED
     page.goto(page.url.split("?")[0] + "?game=alto&new=1&seed=5")
     page.wait_for_selector("html.ready", state="attached")
     page.locator('[data-action="start-pending"]').click()
     wait_ply(page, 0)
-    assert json.loads(page.evaluate("localStorage.getItem('altibox:save:alto')"))["seed"] == 5
+    assert saved_record(page, "alto")["seed"] == 5
 
 
 def test_a_save_whose_options_clash_is_backed_up_not_a_lockout(open_app):
     page = open_app("")
     record = {"schema": 1, "game": "alto", "players": 2, "options": {"players": 3}, "seed": 5,
               "moves": [], "start": None, "meta": {}}
-    page.evaluate(f"localStorage.setItem('altibox:save:alto', {json.dumps(json.dumps(record))})")
+    put_save(page, "alto", record)
     page.reload()
     page.wait_for_selector("html.ready", state="attached")
     assert page.locator('[data-game-id="alto"]').is_visible()  # the landing page still works
@@ -213,9 +200,9 @@ def test_the_storage_warning_goes_away_when_saving_works_again(open_app):
     page = open_app(f"?game=alto&new=1&seed={SEED}", init_script=flaky)
     assert page.locator("#notice").is_visible()
     page.evaluate("window.__failSaves = false")
-    click_move(page, "@a2", 1)
+    click_alto(page, "@a2", 1)
     assert not page.locator("#notice").is_visible()
-    assert json.loads(page.evaluate("localStorage.getItem('altibox:save:alto')"))["moves"] == ["@a2"]
+    assert saved_record(page, "alto")["moves"] == ["@a2"]
 
 
 def test_two_tabs_follow_each_other_instead_of_overwriting(open_app):
@@ -224,11 +211,11 @@ def test_two_tabs_follow_each_other_instead_of_overwriting(open_app):
     other.goto(page.url)
     other.wait_for_selector("html.ready", state="attached")
     wait_ply(other, 0)
-    click_move(page, "@c1", 1)
+    click_alto(page, "@c1", 1)
     wait_ply(other, 1)  # the other tab follows through the storage event
-    click_move(other, "@c2", 2)
+    click_alto(other, "@c2", 2)
     wait_ply(page, 2)
-    assert json.loads(page.evaluate("localStorage.getItem('altibox:save:alto')"))["moves"] == ["@c1", "@c2"]
+    assert saved_record(page, "alto")["moves"] == ["@c1", "@c2"]
 
 
 def test_new_games_back_returns_to_the_game_and_seat_links_are_never_silently_ignored(open_app):
@@ -237,7 +224,7 @@ def test_new_games_back_returns_to_the_game_and_seat_links_are_never_silently_ig
     saved bot of a level this version does not know stays a bot and the player is told."""
     page = open_app(f"?game=alto&new=1&seed={SEED}&seat2=hard")
     wait_ply(page, 0)
-    click_move(page, "@a1", 1)
+    click_alto(page, "@a1", 1)
     wait_ply(page, 2)  # the bot placed its tile
     page.evaluate("window.__sameInterpreter = true")
     page.locator("#newgame").click()
@@ -253,17 +240,17 @@ def test_new_games_back_returns_to_the_game_and_seat_links_are_never_silently_ig
     words = page.locator("#notice .text").inner_text()
     assert words.startswith("This link cannot choose the seats: seat2: ") and "'expert'" in words
     assert "Your saved game goes on" in words
-    save = json.loads(page.evaluate("localStorage.getItem('altibox:save:alto')"))
+    save = saved_record(page, "alto")
     assert save["meta"]["seats"] == ["person", "hard"]
     save["meta"]["seats"] = ["person", "godlike"]
-    page.evaluate(f"localStorage.setItem('altibox:save:alto', {json.dumps(json.dumps(save))})")
+    put_save(page, "alto", save)
     page.goto(page.url.split("?")[0] + "?game=alto")
     page.wait_for_selector("html.ready", state="attached")
     wait_ply(page, 2)
     assert page.locator("#notice .text").inner_text() == (
         "The saved bot level “godlike” for White is not recognised by this version of Altibox: "
         "that bot plays at level medium.")
-    click_move(page, "@b2", 3)
+    click_alto(page, "@b2", 3)
     wait_ply(page, 4)  # White is still a bot: it plays
-    assert json.loads(page.evaluate("localStorage.getItem('altibox:save:alto')"))["meta"]["seats"] == \
+    assert saved_record(page, "alto")["meta"]["seats"] == \
         ["person", "medium"]

@@ -12,6 +12,9 @@ import random
 from altibox import GAMES, altitude, alto, bots
 from web.botplay import bot_seed
 
+from .driver import (check_hidden, choose, click_alto, click_altiplano, click_altitude, hand_cells, log_moves,
+                     saved_record, wait_ply)
+
 SEED = 7707
 FAST = """
 try { localStorage.setItem("altibox:settings", JSON.stringify({snapshot: false, offline: false, bot_pace: "fast"})); }
@@ -29,28 +32,8 @@ document.addEventListener("DOMContentLoaded", () => {
 """
 
 
-def wait_ply(page, ply: int) -> None:
-    page.wait_for_selector(f'#board[data-ply="{ply}"]', state="attached")
-
-
-def saved_record(page, gid: str) -> dict:
-    return json.loads(page.evaluate(f"localStorage.getItem('altibox:save:{gid}')"))
-
-
-def log_moves(page) -> list[str]:
-    return page.locator("#log li").evaluate_all("els => els.map(e => e.dataset.move)")
-
-
 def bot_move(gid: str, state, level: str, ply: int) -> str:
     return str(bots.choose_move(gid, state, level, seed=bot_seed(SEED, ply)))
-
-
-def click_alto(page, move: str) -> None:
-    if move.startswith("@"):
-        page.locator(f'#board [data-cell="{move[1:]}"][data-move="{move}"]').click()
-    else:
-        page.locator(f'#board [data-cell="{move[:2]}"]').click()
-        page.locator(f'#board [data-move="{move}"]').click()
 
 
 def test_alto_whole_game_against_a_bot_plays_choose_moves_moves(open_app):
@@ -150,20 +133,8 @@ def test_the_form_starts_a_game_against_a_bot(open_app):
     assert log_moves(page)[1] == str(bots.choose_move("alto", state, "random", seed=bot_seed(record["seed"], 1)))
 
 
-def hand_cells(page) -> list[int]:
-    return sorted(int(c.split(":")[1]) for c in
-                  page.locator('#board [data-cell^="hand:"]').evaluate_all("els => els.map(e => e.dataset.cell)"))
-
-
 def shown_cards(page) -> set[int]:
     return {int(c) for c in page.locator("#board [data-card]").evaluate_all("els => els.map(e => e.dataset.card)")}
-
-
-def click_altitude(page, move: str) -> None:
-    toks = move.split(" ")
-    if toks[0] in ("R", "D", "F2", "H", "V", "S"):
-        page.locator(f'#board [data-cell="hand:{toks[1]}"]').click()
-    page.locator(f'#board [data-move="{move}"]').first.click()
 
 
 def test_altitude_one_person_against_a_bot(open_app):
@@ -215,10 +186,6 @@ def test_altitude_one_person_against_a_bot(open_app):
 
 def test_altiplano_a_person_and_a_bot_play_a_round(open_app):
     from altibox import altiplano as A
-    from tests.altiplano_clicks import click_move
-
-    from .test_altiplano import check_hidden, choose
-
     page = open_app(f"?game=altiplano&new=1&seed={SEED}&players=2&seat2=easy", init_script=FAST + ANNOUNCED)
     page.set_default_timeout(60_000)
     rec = saved_record(page, "altiplano")
@@ -249,7 +216,7 @@ def test_altiplano_a_person_and_a_bot_play_a_round(open_app):
         assert A.current_player(state) == 0
         check_hidden(page, states, 0, names)                 # nothing of the bot's planning
         ply = len(rec["moves"])
-        click_move(page, state, str(choose(rng, state, 0.1)))
+        click_altiplano(page, state, str(choose(rng, state, 0.1)))
         page.wait_for_selector(f'#board:not([data-ply="{ply}"])', state="attached")
     assert state.round == 2 and asked >= 1
     # the bot's secret placements were never announced (screen readers read #announce aloud)

@@ -1,8 +1,8 @@
 """Embed mode end to end (issue 11): a second site frames a board, bad links, saves untouched.
 
 The app is served at ``127.0.0.1``; host pages come from ``localhost`` (another site), as in
-tests/e2e/test_frames.py, whose fixtures are reused (one Chromium, one host server). Each test
-boots Pyodide once or twice only: the run time stays modest.
+tests/e2e/test_frames.py, with the same fixtures (conftest.py: one Chromium, one host server). Each
+test boots Pyodide once or twice only: the run time stays modest.
 """
 
 from __future__ import annotations
@@ -16,9 +16,8 @@ import pytest
 from altibox import altitude, alto
 from web.links import encode_record
 
-from .test_alto import click_move as click_alto, wait_ply
-from .test_altitude import click_move as click_altitude, hand_cells
-from .test_frames import IDB_PROBE, STORAGE_PROBE, altibox_keys, framed, host, origin_of  # noqa: F401 (fixtures)
+from .driver import (IDB_PROBE, STORAGE_PROBE, altibox_keys, click_alto, click_altiplano, click_altitude, hand_cells,
+                     origin_of, saved_record, wait_ply)
 
 
 def alto_ending(seed: int = 11, left: int = 3, rng_seed: int = 4):
@@ -103,7 +102,6 @@ def test_a_sandboxed_frame_plays_an_altitude_record_to_its_end(framed):
 
 def test_a_cross_site_frame_plays_the_end_of_an_altiplano_record(framed):
     from altibox import altiplano
-    from tests.altiplano_clicks import click_move as click_altiplano
     rng = random.Random(6)
     state = altiplano.new_game(seed=6, players=2)
     while not altiplano.is_over(state):
@@ -241,7 +239,7 @@ def test_a_share_link_continues_the_game_in_a_fresh_context_and_comes_back(open_
     assert friend.locator("#board").get_attribute("data-ply") == "3"
     assert "Continuing the game from the link (3 moves played)" in friend.locator("#notice").inner_text()
     assert "rec=" not in friend.url  # a reload resumes the saved copy
-    saved = json.loads(friend.evaluate("localStorage.getItem('altibox:save:alto')"))
+    saved = saved_record(friend, "alto")
     assert saved["moves"] == ["@b2", "@c3", "@a1"] and saved["options"] == {"first_player": 1}
     click_alto(friend, "@d4", 4)
     back = share_link(friend)

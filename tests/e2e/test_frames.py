@@ -18,11 +18,8 @@ servers only; console errors and page errors fail the test (as in conftest's ``o
 from __future__ import annotations
 
 import html
-import http.server
 import json
 import random
-import socketserver
-import threading
 import urllib.request
 from urllib.parse import urlsplit
 
@@ -30,169 +27,11 @@ import pytest
 
 from altibox import altitude, alto
 
-from .conftest import BOOT_TIMEOUT_MS, NO_BACKGROUND_WORK, Guard
-from .test_alto import click_move as click_alto, wait_ply
-from .test_altitude import click_move as click_altitude, hand_cells, reveal_if_asked
+from .driver import (BOOT_TIMEOUT_MS, IDB_PROBE, STORAGE_PROBE, FrameGuard, altibox_keys,
+                     click_alto, click_altitude, hand_cells, notice, origin_of, play_alto, reveal_if_asked,
+                     saved_record, wait_ply)
 
 SEED = 11
-STORAGE_PROBE = """() => {
-  try { localStorage.getItem('altibox:probe'); return 'allowed'; } catch (e) { return e.name; }
-}"""
-IDB_PROBE = """() => new Promise((resolve) => {
-  try {
-    const q = indexedDB.open('altibox-probe');
-    q.onsuccess = () => { q.result.close(); resolve('allowed'); };
-    q.onerror = (e) => { e.preventDefault(); resolve(q.error.name); };
-  } catch (e) { resolve(e.name); }
-})"""
-# Playwright launches Chromium with these features off; the same list without
-# ThirdPartyStoragePartitioning (a later --disable-features replaces the earlier one).
-PLAYWRIGHT_DISABLED = ("AvoidUnnecessaryBeforeUnloadCheckSync,DestroyProfileOnBrowserClose,HttpsUpgrades,"
-                       "HttpsFirstBalancedModeAutoEnable,LensOverlay,MediaRouter,PaintHolding,"
-                       "AvoidCorsURLLoaderRestartOnRedirect,OptimizationHints,NetworkTimeServiceQuerying,"
-                       "AimEnabled,PreconnectToSearch")
-
-
-class Host:
-    """The embedding site: serves pages registered with :meth:`page` at ``http://localhost:PORT/``."""
-
-    def __init__(self):
-        self.pages: dict[str, bytes] = {}
-        pages = self.pages
-
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def do_GET(self):  # noqa: N802
-                body = pages.get(self.path.split("?")[0])
-                self.send_response(200 if body is not None else 404)
-                self.send_header("Content-Type", "text/html; charset=utf-8")
-                body = body if body is not None else b"not found"
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-
-            def log_message(self, *args):
-                pass
-
-        self.server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        self.origin = f"http://localhost:{self.server.server_address[1]}"
-
-    def page(self, name: str, body: str) -> str:
-        self.pages[f"/{name}"] = body.encode()
-        return f"{self.origin}/{name}"
-
-    def frame_page(self, name: str, src: str, attrs: str = "") -> str:
-        return self.page(name, f"""<!doctype html><html lang="en"><meta charset="utf-8">
-<link rel="icon" href="data:,"><title>A rules-teaching page</title><h1>How to play</h1>
-<iframe {attrs} src="{html.escape(src)}" title="Altibox" width="1000" height="760"></iframe>""")
-
-    def close(self):
-        self.server.shutdown()
-        self.server.server_close()
-
-
-class FrameGuard(Guard):
-    """conftest's Guard, with the host site allowed too."""
-
-    def __init__(self, origin: str, host: str, allow_404: bool = False):
-        super().__init__(origin)
-        self.host = host
-        self.allow_404 = allow_404
-        self.requested: list[str] = []
-
-    def on_request(self, request) -> None:
-        self.requested.append(request.url)
-        parts = urlsplit(request.url)
-        if f"{parts.scheme}://{parts.netloc}" != self.host:
-            super().on_request(request)
-
-    def on_console(self, msg) -> None:
-        if self.allow_404 and "status of 404" in msg.text:
-            return
-        super().on_console(msg)
-
-
-@pytest.fixture(scope="module")
-def host():
-    h = Host()
-    yield h
-    h.close()
-
-
-@pytest.fixture(scope="module")
-def partitioned(browser_type, browser_type_launch_args):
-    """A second Chromium with third-party storage partitioning on, as Chrome ships it."""
-    args = [*browser_type_launch_args.get("args", []), f"--disable-features={PLAYWRIGHT_DISABLED}"]
-    b = browser_type.launch(**{**browser_type_launch_args, "args": args})
-    yield b
-    b.close()
-
-
-@pytest.fixture
-def framed(browser, base_url_app, host):
-    """``framed(src_query, attrs="", browser=None, context=None, allow_404=False) -> (page, frame)``.
-
-    Opens a host page (``localhost``) whose iframe loads the app (``127.0.0.1``) with
-    ``src_query``, waits for ``html.ready`` in the frame and returns the top page and the frame.
-    ``src_query=None`` returns the page without waiting (``attrs`` then holds the whole iframe).
-    """
-    app_origin = "{0.scheme}://{0.netloc}".format(urlsplit(base_url_app))
-    opened = []
-    count = iter(range(1000))
-
-    def _open(src_query, attrs="", browser_=None, context=None, allow_404=False, page_url=None):
-        if context is None:
-            context = (browser_ or browser).new_context(viewport={"width": 1100, "height": 900})
-            guard = FrameGuard(app_origin, host.origin, allow_404)
-            context.on("request", guard.on_request)
-            context.add_init_script(NO_BACKGROUND_WORK)
-            opened.append((context, guard))
-        else:
-            guard = next(g for c, g in opened if c is context)
-        page = context.new_page()
-        page.set_default_timeout(BOOT_TIMEOUT_MS)
-        page.on("console", guard.on_console)
-        page.on("pageerror", guard.on_pageerror)
-        url = page_url or host.frame_page(f"embed{next(count)}.html", base_url_app + src_query, attrs)
-        page.goto(url)
-        frame = page.wait_for_selector("iframe").content_frame()
-        frame.wait_for_selector("html.ready", state="attached", timeout=BOOT_TIMEOUT_MS)
-        return page, frame
-
-    _open.guards = opened
-    yield _open
-    for context, _ in opened:
-        context.close()
-    for _, guard in opened:
-        guard.check()
-
-
-def origin_of(frame) -> str:
-    return frame.evaluate("origin")
-
-
-def play_alto(frame, n: int, seed: int = SEED, rng_seed: int = 3):
-    """Play ``n`` random legal moves by clicks in ``frame``; returns the engine's state."""
-    state = alto.new_game(seed=seed)
-    assert frame.locator("#board").get_attribute("data-position") == alto.to_position(state)
-    rng = random.Random(rng_seed)
-    for ply in range(1, n + 1):
-        move = str(rng.choice(alto.legal_moves(state)))
-        click_alto(frame, move, ply)
-        state = alto.apply(state, move)
-        assert frame.locator("#board").get_attribute("data-position") == alto.to_position(state)
-    return state
-
-
-def notice(frame) -> str:
-    box = frame.locator("#notice")
-    return box.locator(".text").inner_text() if box.is_visible() else ""
-
-
-def altibox_keys(page) -> dict:
-    return page.evaluate("Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith('altibox:'))"
-                         ".map(k => [k, localStorage.getItem(k)]))")
 
 
 # ---------------------------------------------------------------- third-party storage blocked
@@ -210,7 +49,7 @@ def test_cross_site_frame_with_storage_blocked_plays_alto_and_says_nothing_is_sa
     words = notice(frame)
     assert "embedded in another site" in words and "nothing will be saved here" in words
     assert frame.locator("#notice").get_attribute("data-kind") == "storage"
-    play_alto(frame, 6)
+    play_alto(frame, alto.new_game(seed=SEED), 6, random.Random(3))
     assert frame.locator("#log li").count() == 6
     assert frame.locator("#status").get_attribute("data-turn") == "0"  # Red, Red's 4th disc next
 
@@ -240,7 +79,7 @@ def test_sandboxed_frame_with_an_opaque_origin_plays(framed):
     assert frame.evaluate(IDB_PROBE) == "SecurityError"
     assert frame.locator("html").get_attribute("data-storage") == "denied"
     assert "nothing will be saved here" in notice(frame)
-    play_alto(frame, 4)
+    play_alto(frame, alto.new_game(seed=SEED), 4, random.Random(3))
 
 
 def test_the_new_game_form_works_in_a_blocked_frame(framed):
@@ -270,13 +109,13 @@ def test_a_framed_game_never_touches_the_players_own_saves(framed, open_app, bas
     # the frame plays on; it resumes nothing of the player's game
     expected = "allowed" if mode == "partitioned" else "SecurityError"
     assert frame.evaluate(STORAGE_PROBE) == expected
-    play_alto(frame, 3)
+    play_alto(frame, alto.new_game(seed=SEED), 3, random.Random(3))
     page.reload()
     frame = page.wait_for_selector("iframe").content_frame()
     frame.wait_for_selector("html.ready", state="attached")
     if mode == "partitioned":
         # the frame's own storage (keyed by the host site) kept the framed game, and only it
-        saved = json.loads(frame.evaluate("localStorage.getItem('altibox:save:alto')"))
+        saved = saved_record(frame, "alto")
         assert saved["seed"] == SEED and len(saved["moves"]) == 3
         assert notice(frame) == ""
     # the player's own saves: exactly as they were
@@ -323,7 +162,7 @@ def test_top_level_page_with_every_storage_denied_boots_and_plays(open_app, idb)
     assert page.locator("html").get_attribute("data-frame") is None
     assert notice(page) == ("This browser's storage is not available, so this game will not be saved. "
                             "You can keep playing.")
-    play_alto(page, 3)
+    play_alto(page, alto.new_game(seed=SEED), 3, random.Random(3))
 
 
 # ---------------------------------------------------------------- srcdoc
@@ -348,7 +187,7 @@ def test_srcdoc_frame_says_to_embed_by_address(framed, host, base_url_app, with_
     for other in ("#landing", "#setup", "#error", "#play"):  # with or without our stylesheet
         assert frame.locator(other).is_hidden(), other
     frame.wait_for_load_state("load")  # every module script (PyScript's core.js too) has run
-    frame.wait_for_timeout(1000)  # time for PyScript to ask for its config, were there Python
+    frame.wait_for_load_state("networkidle")  # nothing more is loading: PyScript would have asked for its config
     guard = framed.guards[-1][1]
     if with_base:
         # our files came from the app's site (the start module, the preloaded core.js), yet

@@ -15,8 +15,7 @@ import pytest
 import serve
 from altibox import alto
 
-from .conftest import start_server
-from .test_alto import click_move, wait_ply
+from .driver import click_alto, play_alto, position, start_server, wait_ply
 
 SEED = 4242
 QUERY = f"?game=alto&new=1&seed={SEED}"
@@ -58,15 +57,6 @@ def snapshot_keys(page) -> list[str]:
     return page.evaluate("caches.open('altibox-snapshot').then(c => c.keys()).then(k => k.map(r => r.url))")
 
 
-def play_first_moves(page, n: int, ply0: int = 0) -> None:
-    state = alto.from_position(page.locator("#board").get_attribute("data-position"))
-    for i in range(n):
-        move = str(alto.legal_moves(state)[0])
-        click_move(page, move, ply0 + i + 1)
-        state = alto.apply(state, move)
-    assert page.locator("#board").get_attribute("data-position") == alto.to_position(state)
-
-
 def test_second_visit_restores_from_the_snapshot_and_plays(open_app, site):
     _, url, _ = site
     page = open_app(QUERY, base=url, offline=True)
@@ -78,7 +68,7 @@ def test_second_visit_restores_from_the_snapshot_and_plays(open_app, site):
     revisit(page, url + "?game=alto")
     assert boot(page) == "snapshot"
     wait_ply(page, 0)
-    play_first_moves(page, 3)
+    play_alto(page, alto.from_position(position(page)), 3)
     page.reload()
     page.wait_for_selector("html.ready", state="attached")
     assert boot(page) == "snapshot"
@@ -115,7 +105,7 @@ def test_a_corrupted_snapshot_is_ignored_and_replaced(open_app, site, kind):
     revisit(page, url + "?game=alto")
     assert boot(page) == "cold"  # the bad entry was not used, and the player saw no error
     assert page.locator("#notice").is_hidden()
-    play_first_moves(page, 1)
+    play_alto(page, alto.from_position(position(page)), 1)
     wait_snapshot(page)  # ... and a good one replaced it
     assert snapshot_keys(page) == [key]
     revisit(page, url + "?game=alto")
@@ -127,7 +117,7 @@ def test_without_cache_storage_python_starts_normally(open_app, site):
     _, url, _ = site
     page = open_app(QUERY, base=url, offline=True, init_script="delete window.caches;")
     assert boot(page) == "cold"
-    play_first_moves(page, 1)
+    play_alto(page, alto.from_position(position(page)), 1)
     assert page.evaluate("document.documentElement.dataset.snapshot") in (None, "off")
 
 
@@ -150,7 +140,7 @@ def test_offline_after_the_first_visit_the_site_reloads_and_a_whole_game_plays(o
     while alto.outcome(state) is None:
         move = str(rng.choice(alto.legal_moves(state)))
         ply += 1
-        click_move(page, move, ply)
+        click_alto(page, move, ply)
         state = alto.apply(state, move)
     out = alto.outcome(state)
     assert page.locator("#status").get_attribute("data-winners") == ",".join(map(str, out.winners))

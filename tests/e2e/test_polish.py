@@ -3,24 +3,17 @@ taps, the end of a game (headline, result line, Rematch), solo Altitude, one tur
 
 from __future__ import annotations
 
-import json
 import random
 
 from altibox import altitude, alto
 
-from .test_altitude import click_move as click_altitude, reveal_if_asked
-from .test_alto import click_move as click_alto, wait_ply
+from .driver import click_alto, click_altitude, put_save, reveal_if_asked, saved_game_script, saved_record, wait_ply
 
 SEED = 20261129
 
 
-def saved_game_script(game: str, record: dict) -> str:
-    """An init script that puts ``record`` in the save of ``game`` before the page starts."""
-    return (f"try {{ localStorage.setItem('altibox:save:{game}', {json.dumps(json.dumps(record))}); }}"
-            f" catch (e) {{}}")
-
-
-def play_alto(state, n, rng):
+def random_moves(state, n, rng):
+    """``state`` after ``n`` random legal Alto moves (fewer if the game ends)."""
     for _ in range(n):
         if alto.is_over(state):
             break
@@ -29,7 +22,7 @@ def play_alto(state, n, rng):
 
 
 def test_alto_status_hint_keeps_selection_and_quick_second_tap(open_app):
-    state = play_alto(alto.new_game(seed=SEED), 18, random.Random(3))   # two moves after placing
+    state = random_moves(alto.new_game(seed=SEED), 18, random.Random(3))   # two moves after placing
     assert state.phase == "movement"
     record = alto.to_record(state)
     page = open_app("?game=alto", init_script=saved_game_script("alto", record))
@@ -72,7 +65,7 @@ def test_alto_end_headline_result_line_marks_and_rematch(open_app):
     state = alto.new_game(seed=SEED, setup="random", first_player=1)
     rng = random.Random(11)
     while True:
-        nxt = play_alto(state, 1, rng)
+        nxt = random_moves(state, 1, rng)
         if alto.is_over(nxt):
             break
         state = nxt
@@ -95,7 +88,7 @@ def test_alto_end_headline_result_line_marks_and_rematch(open_app):
     assert sorted(levels) == sorted(k for c in end.cells for k in range(1, len(c.stack) + 1))
     page.locator('#result [data-action="rematch"]').click()
     wait_ply(page, 0)
-    again = json.loads(page.evaluate("localStorage.getItem('altibox:save:alto')"))
+    again = saved_record(page, "alto")
     assert again["options"] == {"first_player": 1, "setup": "random"} and again["moves"] == []
     assert again["meta"]["names"] == ["Ann", "Bob"]
     assert page.locator("#log-result").is_hidden() and page.locator("#result").is_hidden()
@@ -103,7 +96,7 @@ def test_alto_end_headline_result_line_marks_and_rematch(open_app):
 
 def test_altitude_why_not_and_one_turn_truth(open_app):
     page = open_app("?game=altitude&new=1&seed=11")   # no players: the table's usual two
-    record = json.loads(page.evaluate("localStorage.getItem('altibox:save:altitude')"))
+    record = saved_record(page, "altitude")
     assert record["players"] == 2
     state = altitude.new_game(seed=11, players=2)
     rng = random.Random(4)
@@ -221,7 +214,7 @@ def test_landing_cards_and_resume_buttons_show_before_python(open_app, base_url_
     from static HTML and localStorage while Python is still loading."""
     record = alto.to_record(alto.apply(alto.new_game(seed=3), "@b2"))
     page = open_app("?game=alto&new=1&seed=3")   # any page of the site: a context with storage
-    page.evaluate(f"localStorage.setItem('altibox:save:alto', {json.dumps(json.dumps(record))})")
+    put_save(page, "alto", record)
     page.route("**/py.zip", lambda route: None)        # Python never gets our code: stays loading
     page.goto(base_url_app)
     page.wait_for_selector('#landing [data-game-id="altiplano"]', state="visible")
@@ -245,7 +238,7 @@ def test_two_copies_on_one_origin_share_saves_on_purpose(open_app, tmp_path):
     design, so the second copy offers to resume the first one's game."""
     import serve
 
-    from .conftest import start_server
+    from .driver import start_server
 
     serve.build(tmp_path / "v1")
     serve.build(tmp_path / "v2")
@@ -261,7 +254,7 @@ def test_two_copies_on_one_origin_share_saves_on_purpose(open_app, tmp_path):
         page.wait_for_selector("html.ready", state="attached")
         wait_ply(page, 1)
         assert page.url.startswith(url + "v2/")
-        assert json.loads(page.evaluate("localStorage.getItem('altibox:save:alto')"))["moves"] == ["@b2"]
+        assert saved_record(page, "alto")["moves"] == ["@b2"]
     finally:
         server.shutdown()
         server.server_close()

@@ -8,6 +8,8 @@ import pytest
 
 from web.games import BOARDS
 
+from .driver import put_save, saved_record
+
 BROKEN = {
     "not JSON": ("{this is not json", "not valid JSON"),
     "another game's record": (json.dumps({"schema": 1, "game": "nonesuch", "players": 2, "options": {},
@@ -36,7 +38,7 @@ def test_a_broken_save_is_backed_up_explained_and_a_new_game_starts(open_app, ga
     text, words = BROKEN[kind]
     text = text if text is not None else illegal_record(game)
     page = open_app(f"?game={game}")
-    page.evaluate(f"localStorage.setItem('altibox:save:{game}', {json.dumps(text)})")
+    put_save(page, game, text)
     page.reload()
     page.wait_for_selector("html.ready", state="attached")
     page.wait_for_selector('#board[data-ply="0"]', state="attached")
@@ -50,7 +52,7 @@ def test_a_broken_save_is_backed_up_explained_and_a_new_game_starts(open_app, ga
     backups = [k for k in keys if k.startswith(f"altibox:backup:{game}:")]
     assert len(backups) == 1
     assert page.evaluate(f"localStorage.getItem('{backups[0]}')") == text
-    fresh = json.loads(page.evaluate(f"localStorage.getItem('altibox:save:{game}')"))
+    fresh = saved_record(page, game)
     assert fresh["moves"] == [] and fresh["game"] == game
 
 
@@ -64,13 +66,13 @@ def test_the_new_game_keeps_the_broken_saves_player_count(open_app, cut):
     text = text[:70] if cut else text
     assert '"players": 4' in text
     page = open_app("?game=altiplano")
-    page.evaluate(f"localStorage.setItem('altibox:save:altiplano', {json.dumps(text)})")
+    put_save(page, "altiplano", text)
     page.reload()
     page.wait_for_selector("html.ready", state="attached")
     page.wait_for_selector('#board[data-ply="0"]', state="attached")
     assert page.locator("#notice .text").inner_text().endswith("A new game for 4 players has started.")
     assert "JSON" not in page.locator("#notice .text").inner_text()
-    fresh = json.loads(page.evaluate("localStorage.getItem('altibox:save:altiplano')"))
+    fresh = saved_record(page, "altiplano")
     assert fresh["players"] == 4 and fresh["moves"] == []
     keys = page.evaluate("Object.keys(localStorage)")
     backups = [k for k in keys if k.startswith("altibox:backup:altiplano:")]

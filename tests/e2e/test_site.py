@@ -7,8 +7,7 @@ import pytest
 import serve
 from altibox import alto
 
-from .conftest import start_server
-from .test_alto import click_move, wait_ply
+from .driver import play_alto, start_server, wait_ply
 
 
 @pytest.fixture(scope="module")
@@ -27,12 +26,7 @@ def test_built_site_under_a_sub_path_plays(open_app, built_site):
     assert page.locator('[data-game-id="alto"]').is_visible()
     page.goto(built_site + "?game=alto&new=1&seed=99&setup=random")
     page.wait_for_selector("html.ready", state="attached")
-    state = alto.new_game(seed=99, setup="random")
-    for ply in range(1, 4):
-        move = str(alto.legal_moves(state)[0])
-        click_move(page, move, ply)
-        state = alto.apply(state, move)
-    assert page.locator("#board").get_attribute("data-position") == alto.to_position(state)
+    play_alto(page, alto.new_game(seed=99, setup="random"), 3)  # the first legal move each time
     # every request stayed under the sub-path's origin (checked by the guard) and hit no 404
     page.reload()
     page.wait_for_selector("html.ready", state="attached")

@@ -108,6 +108,12 @@ def scene(players: int = 2, seed: int = 1, pawn: str | None = "farm", coins: int
     return d
 
 
+def unplayed(view: dict) -> dict:
+    """``view`` without its ``ply``: what a secret planning move must leave unchanged (the count
+    of moves played is public, like ``#board``'s ``data-ply``; what they did is not)."""
+    return {k: v for k, v in view.items() if k != "ply"}
+
+
 def moves(state: A.State) -> list[str]:
     """Legal moves as notation strings."""
     return [m.text for m in A.legal_moves(state)]

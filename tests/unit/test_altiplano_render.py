@@ -14,6 +14,7 @@ import json
 import random
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
@@ -24,6 +25,10 @@ from altiplano_support import choose, give, load, play, pos, scene, shelve, take
 
 NS = "{http://www.w3.org/2000/svg}"
 NAMES = ["Anna", "Tim", "Bo", "Chiara", "Kofi"]
+#: the table's classes (".ap ...") as styled by the page, where the sizes of its texts are set
+CSS = "\n".join(line for line in (Path(__file__).resolve().parents[2] / "static" / "css" /
+                                   "altiplano.css").read_text(encoding="utf-8").splitlines()
+                 if line.startswith(".ap"))
 
 
 def parse(svg: str) -> ET.Element:
@@ -57,7 +62,7 @@ def check_common(root, view) -> None:
             assert el.get("pointer-events") == "none"
     assert len(seen) == len(set(seen)), "data-cell values must be unique"
     assert set(moves_in(root)) <= set(view["legal_moves"])
-    sizes = [float(x) for x in re.findall(r"font-size:\s*([0-9.]+)px", ET.tostring(root, "unicode"))]
+    sizes = [float(x) for x in re.findall(r"font-size:\s*([0-9.]+)px", ET.tostring(root, "unicode") + CSS)]
     assert sizes and min(sizes) >= 11
 
 

@@ -11,7 +11,8 @@ import pytest
 from altibox import altiplano as A
 from altibox.core import IllegalMoveError, PositionError, RecordError
 
-from altiplano_support import actions_start, give, load, moves, play, pos, scene, shelve, strip, take_extension
+from altiplano_support import (actions_start, give, load, moves, play, pos, scene, shelve, strip,
+                               take_extension, unplayed)
 
 
 def seat(state, i=0):
@@ -219,9 +220,10 @@ def test_locked_goods_cannot_move_in_planning():
 
 def test_planning_hidden_from_others_until_actions():
     s = _planning_scene("alpaca", "food")
-    before = [A.view(s, 1), A.view(s, None)]
+    before = [unplayed(A.view(s, 1)), unplayed(A.view(s, None))]
     s2 = play(s, "alpaca>farm", "food>move")
-    assert [A.view(s2, 1), A.view(s2, None)] == before
+    assert [unplayed(A.view(s2, 1)), unplayed(A.view(s2, None))] == before
+    assert A.view(s2, None)["ply"] == A.view(s, None)["ply"] + 2
     assert A.view(s2, 0)["seats"][0]["sources"]["farm"]["fresh"] == ["alpaca"]
     s3 = play(s2, "done")
     assert A.view(s3, 1)["seats"][0]["planning"] == {"alpaca": 1, "food": 1}
@@ -1005,8 +1007,8 @@ def test_golden_records_replay_to_pinned_positions():
 def test_spectator_view_hides_planning_too():
     s = _planning_scene("alpaca", "food")
     before = A.view(s, None)
-    assert A.view(play(s, "alpaca>farm"), None) == before
-    assert before["viewer"] is None and all("pending_return" not in x for x in before["seats"])
+    assert unplayed(A.view(play(s, "alpaca>farm"), None)) == unplayed(before)
+    assert before["player"] is None and all("pending_return" not in x for x in before["seats"])
 
 
 def test_describe_every_legal_move():

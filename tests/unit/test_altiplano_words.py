@@ -7,6 +7,7 @@ import json
 import random
 
 from altibox import altiplano as A
+from altibox.altiplano import data
 from altibox.altiplano import words as W
 
 from altiplano_support import choose, give, load, play, pos, scene, shelve
@@ -284,7 +285,7 @@ def test_public_position_hides_what_the_view_hides():
     s = play(A.new_game(seed=7, players=2), "draw", "draw")
     text = W.public_position(s)
     d = json.loads(text)
-    assert d["ply"] == 2 and d["viewer"] is None and "legal_moves" not in d
+    assert d["ply"] == 2 and d["player"] is None and "legal_moves" not in d
     for e in s.pile:
         assert f'"{e}"' not in text
     place = [m.text for m in A.legal_moves(s) if ">" in m.text][0]
@@ -305,3 +306,23 @@ def test_a_draw_with_full_planning_spaces_says_there_is_nothing_to_draw():
     assert W.prompt(s, NAMES) == f"{who}: your planning spaces are full, nothing to draw: Draw goes on"
     svg = render_svg(A.view(s, s.current), {"names": NAMES[:2]})
     assert "Draw (nothing to draw)" in svg and "Draw 0" not in svg
+
+
+def test_the_tables_words_come_from_a_view():
+    """The words render.py draws are words.py's, computed from a view's seat (spec §8 costs,
+    the house set's prices)."""
+    s = A.new_game(seed=7, players=2, house_set="house_set")
+    v = A.view(s, s.current)
+    seat = v["seats"][v["player"]]
+    hs = data.load("house_set")
+    assert W.button_words("draw", seat, v["phase"], hs) == ("Draw 4 goods", "draw 4 goods from your bag")
+    assert W.board_hint(v, NAMES, seat, acting=True) == "Draw fills your open planning spaces from the bag."
+    assert W.board_hint(A.view(s, None), NAMES, seat, acting=False) == \
+        f"{NAMES[s.current]} is to act. Hidden placements show when Actions begin."
+    sources = hs.sources("one_cacao_choose_output")
+    assert W.option_words("sell:silver", seat, hs, sources) == "Sell silver for 3 coins"
+    assert W.option_words("sell:wool", seat, hs, sources) == "Sell wool for 1 coin"
+    assert W.option_short("step:farm", seat, hs, sources) == ("Go to the Farm", "One step (1 food)", "food")
+    assert W.move_cost("go:farm", {"carts_used": 0}) == "cart: free"
+    assert W.move_cost("go:farm", {"carts_used": 1, "extensions": ["D7"]}) == "cart: free/1 food"
+    assert W.choice_title("src", "move", hs) == "Movement: choose one"

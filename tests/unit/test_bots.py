@@ -226,7 +226,9 @@ def test_altiplano_determinization_keeps_what_the_seat_sees():
     text = BP.determinize(v, BP.public_extras(s), dict(s.options), random.Random(1))
     w = rules.from_position(text)
     rules.check(w)
-    assert rules.view(w, me) == v
+    # a position text carries no move history: the sampled position is at ply 0
+    assert {k: x for k, x in rules.view(w, me).items() if k != "ply"} == \
+        {k: x for k, x in v.items() if k != "ply"}
     assert [str(m) for m in rules.legal_moves(w)] == [str(m) for m in rules.legal_moves(s)]
     assert w.seed != s.seed
 

@@ -6,7 +6,8 @@ notation round trips, sorted unique legal moves, ``apply`` never mutating its in
 with a deep snapshot taken before the call), ``is_over``/``outcome``/``current_player``
 agreeing, JSON-able views, the public view and every seat's view blind to what that seat cannot
 see (``games_support.hidden_variant``), positions and records surviving a JSON round trip,
-``replay(record, upto=k)`` equal to the position after k plies, and the error types of §2 on
+``replay(record, upto=k)`` equal to the position after k plies, every view carrying the shared
+header (``check_header``), and the error types of §2 on
 malformed, illegal and tampered input. Each game's own spec invariants live in its own tests.
 """
 
@@ -159,6 +160,35 @@ def _seats(module, state):
     return [None, *range(module.num_players(state))]
 
 
+#: the header every view carries (issue 19): the same keys, meanings and types for every game
+HEADER = ("game", "players", "player", "current_player", "phase", "ply", "legal_moves", "outcome")
+
+
+def check_header(module, state, seat, view: dict) -> None:
+    """``view`` (``module.view(state, seat)``) carries the shared header with the values of the
+    rules API: its game, the player count, the viewing seat (``None``: the public view), the
+    seat to act, a phase name, the moves played, the legal moves — all of them in the view of
+    the seat to act; none in the other views of a game with hidden information — and the
+    outcome as ``Outcome.to_json()``."""
+    missing = [k for k in HEADER if k not in view]
+    assert not missing, f"{module.GAME_ID}: the view lacks {missing}"
+    assert view["game"] == module.GAME_ID
+    assert view["players"] == module.num_players(state)
+    assert view["player"] == seat
+    assert view["current_player"] == module.current_player(state)
+    assert isinstance(view["phase"], str) and view["phase"]
+    assert view["ply"] == len(module.to_record(state)["moves"])
+    out = module.outcome(state)
+    assert view["outcome"] == (None if out is None else out.to_json())
+    legal = [str(m) for m in module.legal_moves(state)]
+    if seat is not None and seat == module.current_player(state):
+        assert view["legal_moves"] == legal
+    elif module.INFO.hidden:
+        assert view["legal_moves"] == []
+    else:  # nothing is hidden: every seat and a spectator see what the seat to act may do
+        assert view["legal_moves"] == legal
+
+
 @pytest.mark.parametrize("game_id,players,seed,options", _cases())
 def test_random_game_keeps_the_contract(game_id, players, seed, options):
     module = GAMES[game_id]
@@ -199,6 +229,7 @@ def test_random_game_keeps_the_contract(game_id, players, seed, options):
             for seat in _seats(module, state):
                 text = view_json(module, state, seat)
                 assert json.loads(text) == module.view(state, seat)
+                check_header(module, state, seat, json.loads(text))
             for seat in _seats(module, state):
                 other = hidden_variant(game_id, state, seat, seed=k)
                 if other is None:

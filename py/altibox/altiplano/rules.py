@@ -1280,9 +1280,12 @@ def view(state: State, player: int | None) -> dict:
     and — during the Draw and Planning phases — the other players' placements made this round
     (shown back on their planning spaces) and coins placed this round.
 
-    Besides the table and the seats: ``options`` (the non-default options) and
-    ``legal_moves`` (notation strings of ``player``'s legal moves when ``player`` is the seat
-    to act, else ``[]``; always ``[]`` for a spectator).
+    The header every game's view shares: ``game``, ``players``, ``player`` (the viewing seat,
+    ``None`` for a spectator), ``current_player`` (``None`` when the game is over), ``phase``,
+    ``ply`` (moves played), ``legal_moves`` (notation strings of ``player``'s legal moves when
+    ``player`` is the seat to act, else ``[]``; always ``[]`` for a spectator) and ``outcome``
+    (``Outcome.to_json()`` once over, spec §16, else ``None``). Besides the table and the
+    seats: ``options`` (the non-default options).
 
     Raises:
         ValueError: no such player.
@@ -1291,13 +1294,15 @@ def view(state: State, player: int | None) -> dict:
     if player is not None and not (isinstance(player, int) and 0 <= player < s.players):
         raise ValueError(f"no player {player!r}")
     hs = s.hs
+    out = outcome(s)
     letters: dict = {}
     for e in s.pile:
         L = hs.extensions[e]["letter"]
         letters[L] = letters.get(L, 0) + 1
     return {
-        "game": GAME_ID, "viewer": player, "players": s.players, "round": s.round,
-        "phase": s.phase, "current": current_player(s), "start_player": s.start_player,
+        "game": GAME_ID, "player": player, "players": s.players, "round": s.round,
+        "phase": s.phase, "current_player": current_player(s), "ply": len(s.moves),
+        "start_player": s.start_player,
         "ring": list(s.ring), "trigger": s.trigger, "trigger_round": s.trigger_round,
         "final_round": s.final_round, "supply": _counts(hs, s.supply),
         "houses": list(s.houses), "boats": list(s.boats), "carts": s.carts,
@@ -1310,4 +1315,5 @@ def view(state: State, player: int | None) -> dict:
         "seats": [_seat_view(s, i, player == i) for i in range(s.players)],
         "options": core.non_default(OPTIONS, s.options),
         "legal_moves": [m.text for m in legal_moves(s)] if _acts(s, player) else [],
+        "outcome": out.to_json() if out is not None else None,
     }

@@ -18,6 +18,11 @@ the page's player names); ``None`` or a missing entry falls back to the rules' s
   set): :func:`good_name`, :func:`good_tip`, :func:`location_name`, :func:`location_tip`,
   :func:`role_name`, :func:`role_tip`, :func:`extension_tip`, :func:`order_tip`,
   :func:`recipe_words`.
+* The table's words, for ``render.py`` (from a view's seat, never a state): the options of a
+  choice (:func:`option_words`, :func:`option_short`, :func:`choice_title`), the hint above the
+  buttons (:func:`board_hint`), the buttons (:func:`button_words`), what a source does
+  (:func:`source_title`, :func:`source_words`, :data:`PASSIVE_SHORT`) and what a move costs
+  (:func:`move_cost`, :func:`cart_cost_words`).
 """
 
 from __future__ import annotations
@@ -589,10 +594,9 @@ def public_position(state: State) -> str:
     """The position as every player may see it, as compact JSON text (for ``#board``'s
     ``data-position`` in a hidden-information game): the public view (``view(state, None)``:
     bag and crate counts, no pile order, no removed orders, no planning placements of this
-    round) plus ``ply``. The same text whoever holds the device."""
+    round; it carries ``ply``). The same text whoever holds the device."""
     v = _view(state, None)
     v.pop("legal_moves", None)
-    v["ply"] = len(state.moves)
     return json.dumps(v, separators=(",", ":"), sort_keys=True)
 
 
@@ -601,7 +605,7 @@ def why_not(view: dict, cell: str, names: list | None = None) -> str:
     in words, from the view alone, e.g. ``"Your pawn is not at the Mine."`` or ``"It costs 7
     coins; you have 3."``. For the page's message when a click cannot do anything."""
     nm = _names(int(view["players"]), names)
-    ph, cur, me = view["phase"], view.get("current"), view.get("viewer")
+    ph, cur, me = view["phase"], view.get("current_player"), view.get("player")
     if ph == "over":
         return "The game is over."
     if me is None or me != cur:
@@ -708,3 +712,273 @@ def legend_items(options: dict | None = None) -> list[tuple[str, str, str]]:
         name, _, rest = tip.partition(": ")
         out.append((g, name[:1].upper() + name[1:], rest))
     return out + list(LEGEND_MARKS)
+
+
+# ----------------------------------------------------------------------------------------------
+# The table's words (drawn by render.py): options of a choice, hints, buttons, sources
+# ----------------------------------------------------------------------------------------------
+# These read a view's seat (``view["seats"][q]``, a dict) and the house set, never a state: the
+# board is drawn from a view, so they never see what the viewer may not.
+
+#: An extension's passive effect, short (``{n}``: its amount), beside its tile.
+PASSIVE_SHORT = {"final_storage": "final storage: {n} goods",
+                 "draw_control": "draw +{n}, put 1 back",
+                 "extra_cart": "1 free extra cart move"}
+
+#: The movement spaces' recipe words.
+MOVEMENT_WORDS = ("food here pays for movement: a second cart move or a single step costs 1 "
+                  "food each; your first cart move each round is free")
+
+
+def order_need(hs: _data.HouseSet, order: dict) -> list[str]:
+    """The goods an open order (a view's ``{"id", "delivered"}``) still needs, in the card's
+    order (spec §11)."""
+    need = list(hs.orders[order["id"]][0])
+    for g in order.get("delivered", ()):
+        if g in need:
+            need.remove(g)
+    return need
+
+
+def source_title(sid: str, hs: _data.HouseSet) -> str:
+    """The heading of an action source ``sid``: a location, ``"Movement"``, a role or
+    ``"Extension B3"``."""
+    if sid in LOCATION_NAMES:
+        return location_name(sid)
+    if sid == "move":
+        return "Movement"
+    if sid in hs.roles:
+        return role_name(sid)
+    return f"Extension {sid}"
+
+
+def source_words(sid: str, src: _data.Source, hs: _data.HouseSet,
+                 options: dict | None = None) -> str:
+    """What action source ``sid`` does, in words: its recipes, or an extension's passive
+    effect."""
+    if sid == "move":
+        return MOVEMENT_WORDS
+    if src.kind == "market":
+        return "; ".join(_location_recipes("market", options))
+    if sid in hs.locations:
+        return "; ".join(_location_recipes(sid, options))
+    if src.passive:
+        return extension_effect(sid, options)
+    return "; ".join(recipe_words(r) for r in src.recipes)
+
+
+def cart_cost_words(seat: dict) -> str:
+    """The cost of the next cart move of a view's ``seat`` (spec §8): ``"free cart"``,
+    ``"extra cart: 1 food"`` or, with extension D7, free once a round."""
+    if int(seat.get("carts_used") or 0) == 0:
+        return "free cart"
+    if "D7" in (seat.get("extensions") or []):
+        return "extra cart: free once a round with D7, else 1 food"
+    return "extra cart: 1 food"
+
+
+def move_cost(mv: str, seat: dict) -> str:
+    """The cost of a pawn move ``mv`` (``@LOC``, ``go:LOC``, ``step:LOC``) in a few words
+    (spec §8), shown before it is paid, e.g. ``"cart: 1 food"``."""
+    if mv.startswith("@"):
+        return "free"
+    if mv.startswith("step:"):
+        return "step: 1 food"
+    if int(seat.get("carts_used") or 0) == 0:
+        return "cart: free"
+    if "D7" in (seat.get("extensions") or []):
+        return "cart: free/1 food"
+    return "cart: 1 food"
+
+
+def option_words(mv: str, seat: dict, hs: _data.HouseSet, sources: dict) -> str:
+    """One legal move ``mv`` of a view's ``seat`` as a whole sentence (a button's accessible
+    name, a choice's long words), e.g. ``"Sell wool for 2 coins"``. ``sources``: the house
+    set's action sources (``hs.sources(forest_cacao_mode)``)."""
+    if mv.startswith("@"):
+        return f"Put your pawn on the {location_name(mv[1:])} (free)"
+    if mv.startswith("go:"):
+        return f"Cart to the {location_name(mv[3:])} ({cart_cost_words(seat)})"
+    if mv.startswith("step:"):
+        return f"Step to the {location_name(mv[5:])} (1 food)"
+    if mv.startswith("sell:"):
+        g = mv[5:]
+        p = hs.prices.get(g, 0)
+        return f"Sell {g} for {p} coin{'s' if p != 1 else ''}"
+    if mv.startswith("deliver:"):
+        parts = mv.split(":")
+        g = parts[1]
+        order = seat.get("order") if seat else None
+        oid = order["id"] if order else "?"
+        if len(parts) > 2:
+            return f"Deliver {g} to order {oid}: completes it, corn to warehouse row {parts[2][1:]}"
+        need = order_need(hs, order) if order else []
+        if need == [g]:
+            return f"Deliver {g} to order {oid}: completes it"
+        return f"Deliver {g} to order {oid}"
+    sid, _, rest = mv.partition(":")
+    args = rest.split(":") if rest else []
+    src = sources.get(sid)
+    what = source_title(sid, hs)
+    if src is None:
+        return mv
+    entry = (seat.get("sources") or {}).get(sid, {}) if seat else {}
+    goods = list(entry.get("goods", ()))
+    rec = None
+    for r in src.recipes:
+        rec = r
+        if (r.card or r.store or r.road or r.choose) and args:
+            break
+    if args and args[0].startswith("r") and args[0][1:].isdigit():
+        rows = [int(a[1:]) for a in args]
+        if src.sid == "road" or (rec is not None and rec.road):
+            return f"{what}: build a road, corn to warehouse row {rows[0]}"
+        pairs = [f"{g} \u2192 row {r}" for g, r in zip(goods, rows)]
+        return f"{what}: store " + ", ".join(pairs)
+    if args:
+        a = args[0]
+        if any(r.card == "house" for r in src.recipes) and a in hs.house_types:
+            return f"{what}: take the {a} house (+1 VP per {a} at the end)"
+        if any(r.card == "boat" for r in src.recipes) and a in hs.boat_goods:
+            return f"{what}: take the {a} boat (gain 1 {a})"
+        return f"{what}: take {a}"
+    return f"{what}: run the action"
+
+
+def option_short(mv: str, seat: dict, hs: _data.HouseSet,
+                 sources: dict) -> tuple[str, str, str | None]:
+    """``(group title, short button text, glyph or None)`` for one option ``mv`` of a choice
+    panel, e.g. ``("The wool on the Market", "Sell: 2 coins", "coin")``."""
+    if mv.startswith("@"):
+        return "Put your pawn here", "Place (free)", None
+    if mv.startswith("go:"):
+        return (f"Go to the {location_name(mv[3:])}", "By cart (" +
+                move_cost(mv, seat).split(": ", 1)[1] + ")", "cart")
+    if mv.startswith("step:"):
+        return f"Go to the {location_name(mv[5:])}", "One step (1 food)", "food"
+    if mv.startswith("sell:") or mv.startswith("deliver:"):
+        parts = mv.split(":")
+        g = parts[1]
+        group = f"The {g} on the Market"
+        if parts[0] == "sell":
+            p = hs.prices.get(g, 0)
+            return group, f"Sell: {p} coin{'s' if p != 1 else ''}", "coin"
+        order = seat.get("order") or {}
+        oid = order.get("id", "?")
+        if len(parts) > 2:
+            return group, f"Complete {oid}, corn \u2192 row {parts[2][1:]}", "order"
+        return group, f"Deliver to {oid}", "order"
+    sid, _, rest = mv.partition(":")
+    args = rest.split(":") if rest else []
+    src = sources.get(sid)
+    if src is None or not args:
+        return source_title(sid, hs), "Run it", None
+    if args[0].startswith("r") and args[0][1:].isdigit():
+        rows = [a[1:] for a in args]
+        if any(r.road for r in src.recipes):
+            return "Build a road; the corn goes to", f"row {rows[0]}", "corn"
+        goods = list(((seat.get("sources") or {}).get(sid) or {}).get("goods", ()))
+        if len(set(goods)) <= 1:
+            return f"Store the {goods[0] if goods else 'goods'} in", " + ".join(
+                f"row {r}" for r in rows), "store"
+        return "Store in your warehouse", ", ".join(f"{g}\u2192{r}" for g, r in zip(goods, rows)), \
+            "store"
+    a = args[0]
+    if any(r.card == "house" for r in src.recipes) and a in hs.house_types:
+        return f"Take a house ({hs.house_vp} VP + {hs.bonus_vp} VP per good of its type)", a, a
+    if any(r.card == "boat" for r in src.recipes) and a in hs.boat_goods:
+        return f"Take a boat ({hs.boat_vp} VP; you gain 1 good of its type)", a, a
+    return f"{source_title(sid, hs)}: take one", a, a
+
+
+def choice_title(kind: str, key: str, hs: _data.HouseSet) -> str:
+    """The heading of a choice panel: ``kind`` ``"loc"`` (how to go to location ``key``),
+    ``"market"`` (what to do with good ``key`` on the Market) or ``"src"`` (which run of
+    source ``key``)."""
+    if kind == "loc":
+        return f"How do you go to the {location_name(key)}?"
+    if kind == "market":
+        return f"Market: what do you do with the {key}?"
+    return f"{source_title(key, hs)}: choose one"
+
+
+def board_hint(view: dict, names: list[str], seat: dict, *, acting: bool,
+               to_bag: bool = False, unplace: bool = False, can_act: bool = False,
+               can_end: bool = False, selected_good: str | None = None,
+               store_good: str | None = None) -> str:
+    """The one-line hint above the buttons of the big board: what to click next.
+
+    Args:
+        view: the view drawn (its ``phase``, ``current_player``, ``player``).
+        names: a name per seat (blanks already replaced).
+        seat: the view's seat whose board is drawn big.
+        acting: the viewer has legal moves; the flags say which kinds: ``to_bag`` (draw
+            control), ``unplace`` (take-backs), ``can_act`` (an action, a market sale, an order
+            or a purchase here), ``can_end`` (End turn).
+        selected_good: the good (or ``"coin"``) picked on a planning space; ``store_good``:
+            the good picked for final storage.
+    """
+    ph = view["phase"]
+    if not acting:
+        if ph == "over":
+            return "The game is over."
+        cur = view.get("current_player")
+        if cur is None:
+            return ""
+        who = names[cur]
+        if view.get("player") is None:
+            return f"{who} is to act. Hidden placements show when Actions begin."
+        return f"Waiting for {who}."
+    if ph == "roles":
+        return "Choose your role on the table above."
+    if ph == "draw":
+        if to_bag:
+            return "Draw control: click a good on your planning spaces to put it back into the bag."
+        if unplace:
+            return "Optional: click goods or coins on action spaces to take them back first."
+        return "Draw fills your open planning spaces from the bag."
+    if ph == "planning":
+        if selected_good == "coin":
+            return "Now click a coin space (green) to place the coin."
+        if selected_good:
+            return f"Now click an action space (green) for the {selected_good}."
+        return ("Click a good on a planning space, then an action space. Click a placed good "
+                "to take it back.")
+    if ph == "actions":
+        if seat.get("pawn") is None:
+            return "Put your pawn on any location of the ring (free)."
+        here = location_name(seat["pawn"])
+        if can_end:
+            if can_act:
+                return f"Act again at the {here} (green), move on, or end your turn."
+            return "Move on if you like, then end your turn."
+        if can_act:
+            return f"Act at the {here} (green), go to another location, or pass."
+        return f"Nothing to do at the {here}: go to another location, or pass."
+    if ph == "final_storage":
+        if store_good:
+            return f"Click a warehouse row (green) for the {store_good}."
+        return "Final storage: click one of your goods, then a warehouse row; Done when finished."
+    return ""
+
+
+def button_words(mv: str, seat: dict, phase: str, hs: _data.HouseSet) -> tuple[str, str]:
+    """``(text, accessible label)`` of a step button: ``draw``, ``done``, ``end``, ``pass`` or
+    ``cart`` (buy a cart), for the view's ``seat`` in ``phase``."""
+    if mv == "draw":
+        n = max(0, int(seat.get("open_planning_spaces") or 4)
+                - sum((seat.get("planning") or {}).values()))
+        if n == 0:
+            return "Draw (nothing to draw)", "go on: your planning spaces are full"
+        return f"Draw {n} good{'s' if n != 1 else ''}", f"draw {n} goods from your bag"
+    if mv == "done":
+        if phase == "final_storage":
+            return "Done storing", "finish final storage"
+        return "Done planning", "declare your planning done"
+    if mv == "end":
+        return "End turn", "end your turn"
+    if mv == "pass":
+        return "Pass", "pass for the rest of the round"
+    if mv == "cart":
+        return f"Buy a cart ({hs.cart_price} coin)", "buy a cart at the Village"
+    return mv, mv

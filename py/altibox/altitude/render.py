@@ -28,7 +28,8 @@ can go (actions A, C, D, E, H, V), the avalanches it can remove (F1, F2, S) get
 ``data-move``. During setup, once a first card is selected, each other hand card carries
 ``data-move="R <selected> <card>"``. Clickable groups have ``tabindex="0"``,
 ``role="button"`` and an ``aria-label``; highlight overlays have ``pointer-events="none"``.
-Positions are ``transform="translate(..)"`` on the ``data-cell`` groups (the page's CSS must
+Styled by the classes' rules at the end of ``static/css/altibox.css`` (no ``<style>`` in the
+SVG). Positions are ``transform="translate(..)"`` on the ``data-cell`` groups (the page's CSS must
 not set ``transform`` on them; hover effects move the inner ``.lift`` group).
 
 ``ui`` keys (all optional):
@@ -55,6 +56,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from altibox.core.svg import SEAT, SEAT_TINT, esc as _esc, target
+
 from .cards import ANIMAL, AVALANCHE, CABLE, DAHUT, NUM, SB, get_deck
 from .words import LEGEND, card_help
 
@@ -74,96 +77,6 @@ BIG = 1.25       # the drawn card's scale
 HSTEP = CW + 8   # hand card step
 RAISE = 10       # a selected hand card is raised this much
 X_AREA = LABEL_W + (W - 8 - LABEL_W - COLS * SX) / 2   # left edge of the 11 columns
-
-SEAT = ("#c0392b", "#2b6cb0", "#2f855a", "#b7791f")
-SEAT_TINT = ("#f9e3df", "#dde9f7", "#def0e4", "#f6ead3")
-
-_STYLE = (
-    "<style>"
-    ".altitude-board{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif}"
-    ".altitude-board text{pointer-events:none}"
-    ".altitude-board .panel{fill:#fffdf9;stroke:#d9d3c7;stroke-width:1.5}"
-    ".altitude-board .mountain.own .panel{fill:#fff8ea}"
-    ".altitude-board .hdr{fill:#f1ece2}"
-    ".altitude-board .name{font-size:17px;font-weight:700;fill:#1f2430}"
-    ".altitude-board .you{font-size:13px;fill:#6b6f7a}"
-    ".altitude-board .stat{fill:#fff;stroke:#d9d3c7}"
-    ".altitude-board .stat-t{font-size:13px;fill:#3d4250}"
-    ".altitude-board .stat-t tspan{font-weight:700;fill:#1f2430}"
-    ".altitude-board .turn-t{font-size:11px;font-weight:800;fill:#fff;letter-spacing:.06em}"
-    ".altitude-board .lvl{fill:#e9e3d6}"
-    ".altitude-board .level{font-size:12px;font-weight:700;fill:#5a5e69}"
-    ".altitude-board .lvl-cap{font-size:11px;font-weight:700;fill:#8a8e98;letter-spacing:.08em}"
-    ".altitude-board .row-line{stroke:#e4ddcf;stroke-dasharray:2 4}"
-    ".altitude-board .ground{fill:#d8ccb4}"
-    ".altitude-board .shadow{fill:#2a2118;opacity:.2}"
-    ".altitude-board .card{stroke-width:1.2}"
-    ".altitude-board .card.num,.altitude-board .card.animal{fill:#fffaf0;stroke:#8a7a63}"
-    ".altitude-board .card.cable{fill:#ffeeb8;stroke:#b7791f}"
-    ".altitude-board .card.avalanche{fill:#dbeafb;stroke:#1e4e8c;stroke-width:2}"
-    ".altitude-board .card.sb{fill:#fde3df;stroke:#b42318;stroke-width:1.6}"
-    ".altitude-board .card.back{fill:#2b3a55;stroke:#141c2b}"
-    ".altitude-board .back-in{fill:none;stroke:#8fa3c2;stroke-opacity:.55}"
-    ".altitude-board .back-peak{fill:#dfe8f5;opacity:.85}"
-    ".altitude-board .value{font-size:28px;font-weight:800;fill:#1f2430;text-anchor:middle;"
-    "letter-spacing:-.02em}"
-    ".altitude-board .kindname{font-size:11px;font-weight:800;text-anchor:middle;"
-    "letter-spacing:.05em}"
-    ".altitude-board .kindname.cable{fill:#7a4b0c}"
-    ".altitude-board .kindname.avalanche{fill:#1e4e8c}"
-    ".altitude-board .kindname.sb{fill:#b42318}"
-    ".altitude-board .species{font-size:11px;font-weight:700;fill:#fff;text-anchor:middle}"
-    ".altitude-board .banner{fill:#2f7d32}"
-    ".altitude-board .banner.dahut{fill:#6b2fa0}"
-    ".altitude-board .hole{fill:#fff;fill-opacity:.5;stroke:#9aa7b4;stroke-width:1.5;"
-    "stroke-dasharray:5 4}"
-    ".altitude-board .hole.live{fill:#1f9d55;fill-opacity:.1;stroke:none}"
-    ".altitude-board .target{fill:none;stroke:#1f9d55;stroke-width:4}"
-    ".altitude-board .mark circle{fill:#1f9d55;stroke:#fff;stroke-width:2}"
-    ".altitude-board .mark path{fill:none;stroke:#fff;stroke-width:2.4;stroke-linecap:round;"
-    "stroke-linejoin:round}"
-    ".altitude-board .chosen{fill:none;stroke:#f5b301;stroke-width:4}"
-    ".altitude-board .last{fill:none;stroke:#2b6cb0;stroke-width:3;stroke-dasharray:7 3}"
-    ".altitude-board .focus{fill:none;stroke:#111;stroke-width:2;stroke-dasharray:4 3}"
-    ".altitude-board .tray-bg{fill:#2e3f57}"
-    ".altitude-board .cap{font-size:11px;font-weight:800;fill:#c9d5e6;letter-spacing:.08em}"
-    ".altitude-board .hint{font-size:11px;fill:#9fb0c8}"
-    ".altitude-board .count{font-size:22px;font-weight:800;fill:#fff;text-anchor:middle}"
-    ".altitude-board .count-s{font-size:11px;fill:#c9d5e6;text-anchor:middle}"
-    ".altitude-board .hidden-t{font-size:20px;font-weight:800;fill:#fff}"
-    ".altitude-board .empty-pile{fill:#fff;fill-opacity:.06;stroke:#7f93b0;stroke-width:1.5;stroke-dasharray:5 4}"
-    ".altitude-board .button rect{fill:#f5b301;stroke:#8a6400}"
-    ".altitude-board .button text{font-size:16px;font-weight:800;fill:#1f2430;"
-    "text-anchor:middle}"
-    ".altitude-board [data-move],.altitude-board [role=button]{cursor:pointer}"
-    ".altitude-board .cable-v{font-size:20px;fill:#7a4b0c}"
-    ".altitude-board .endcap{font-size:13px;font-weight:800;fill:#5a5e69;letter-spacing:.06em}"
-    ".altitude-board .endnote{font-size:15px;font-weight:700;fill:#1f2430}"
-    ".altitude-board .endnote.bonus{fill:#2f7d32}"
-    ".altitude-board .scored circle{fill:#2f7d32;stroke:#fff;stroke-width:2}"
-    ".altitude-board .scored text{font-size:13px;font-weight:800;fill:#fff;text-anchor:middle}"
-    ".altitude-board.narrow .endcap,.altitude-board.narrow .endnote{font-size:22px}"
-    ".altitude-board .end-card .kindname,.altitude-board .end-card .species{display:none}"
-    ".altitude-board.narrow .scored text{font-size:22px}"
-    # narrow (a phone): the board is drawn at about half size, so every text is at least 22
-    # units (11 CSS px) or left out where the card's picture already says it
-    ".altitude-board.narrow .name{font-size:24px}"
-    ".altitude-board.narrow .stat-t,.altitude-board.narrow .turn-t,.altitude-board.narrow .level,"
-    ".altitude-board.narrow .cap,.altitude-board.narrow .hidden-t,.altitude-board.narrow .button text"
-    "{font-size:22px}"
-    ".altitude-board.narrow .cable-v{font-size:24px}"
-    ".altitude-board.narrow .lvl-cap,.altitude-board.narrow .kindname,.altitude-board.narrow .species,"
-    ".altitude-board.narrow .hint,.altitude-board.narrow .count-s,.altitude-board.narrow .wide-only,"
-    ".altitude-board.narrow .you"
-    "{display:none}"
-    "</style>"
-)
-
-
-def _esc(text: Any) -> str:
-    s = str(text)
-    return (s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace('"', "&quot;").replace("'", "&#39;"))
 
 
 # ---------------------------------------------------------------- card faces (local coords)
@@ -440,7 +353,7 @@ def render_svg(view: "dict[str, Any]", ui: "dict[str, Any] | None" = None) -> st
             f'viewBox="0 0 {W} {total_h:g}" width="{W}" height="{total_h:g}" '
             f'role="group" aria-label="Altitude board" data-phase="{_esc(phase)}" '
             f'data-ply="{int(view.get("ply", 0))}">')
-    return head + _STYLE + "".join(parts) + "</svg>"
+    return head + "".join(parts) + "</svg>"
 
 
 def _animal_points(view, card) -> int:
@@ -555,13 +468,9 @@ def _panel(parts, view, q, py, name, own, to_play, by_id, deck, cell_moves, focu
         label = f"{name}, level {r}, column {c}: {what}"
         if mv is not None:
             label = f"{label} \u2014 {_verb(mv)}"
-            attrs = (f' data-move="{_esc(mv)}" tabindex="0" role="button" '
-                     f'aria-label="{_esc(label)}"')
-        else:
-            attrs = f' aria-label="{_esc(label)}"'
         kind = "filled" if cid is not None else "empty"
-        parts.append(f'<g class="slot {kind}" data-cell="{cell}" '
-                     f'transform="translate({cx:g},{cy2:g})"{attrs}><title>{_esc(label)}</title>')
+        parts.append(f'<g class="slot {kind}" transform="translate({cx:g},{cy2:g})"'
+                     f'{target(cell, label, mv)}><title>{_esc(label)}</title>')
         if cid is None:
             parts.append(_HOLE_LIVE if mv is not None else _HOLE)
         else:
@@ -656,11 +565,10 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
             live = selected is None and any(_move_card(m) is None and m != "pass"
                                             for m in legal)
             parts.append(f'<text class="cap" x="{x}" y="22">{"DRAWN" if narrow else "DRAWN CARD"}</text>')
-            role = ' tabindex="0" role="button"' if legal else ""
+            label = f"drawn card: {card_help(card)}" + (" (selected)" if live else "")
             parts.append(f'<g class="drawn{" selected" if selected is None else ""}" '
-                         f'data-cell="drawn"{role} aria-label="drawn card: {_esc(card_help(card))}'
-                         f'{" (selected)" if live else ""}" '
-                         f'transform="translate({x},{big_y:g}) scale({BIG})">'
+                         f'transform="translate({x},{big_y:g}) scale({BIG})"'
+                         f'{target("drawn", label, button=bool(legal))}>'
                          f'<title>drawn card: {_esc(card_help(card))}</title>')
             parts.append(_face(card))
             if live:
@@ -671,8 +579,8 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
             x += 112
         if "pass" in legal:
             parts.append(f'<text class="cap" x="{x}" y="22">{"FINAL" if narrow else "FINAL ROUND"}</text>')
-            parts.append('<g class="button pass" data-cell="pass" data-move="pass" tabindex="0" '
-                         f'role="button" aria-label="pass" transform="translate({x},{top + 14})">')
+            parts.append(f'<g class="button pass" transform="translate({x},{top + 14})"'
+                         f'{target("pass", "pass", "pass")}>')
             parts.append('<rect width="92" height="44" rx="10"/>'
                          '<text x="46" y="28">Pass</text>')
             if focus == "pass":
@@ -696,18 +604,13 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
                 mv = setup_moves.get(cid)
                 clickable = bool(phase == "setup" and legal) or cid in selectable or mv is not None
                 label = f"your hand: {card_help(card)}"
-                extra = ""
                 if mv is not None:
-                    extra = f' data-move="{_esc(mv)}"'
                     label += " \u2014 return it second"
                 elif phase == "setup" and legal:
                     label += " \u2014 return it first" if selected is None else " \u2014 select"
-                if clickable:
-                    extra += ' tabindex="0" role="button"'
                 cy = top - RAISE if sel else top
-                parts.append(f'<g class="hand-card{" selected" if sel else ""}" '
-                             f'data-cell="{cell}" data-card="{cid}"{extra} '
-                             f'aria-label="{_esc(label)}" transform="translate({x},{cy})">'
+                parts.append(f'<g class="hand-card{" selected" if sel else ""}" data-card="{cid}" '
+                             f'transform="translate({x},{cy})"{target(cell, label, mv, button=clickable)}>'
                              f'<title>{_esc(label)}</title><g class="lift">{_face(card)}')
                 if mv is not None:
                     parts.append(_TARGETS["return"])
@@ -721,8 +624,8 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
     pile_n = view["pile_size"]
     dx = W - 18 - CW
     px = dx - CW - 22
-    parts.append(f'<g class="pile" data-cell="pile" aria-label="draw pile: {pile_n} cards" '
-                 f'transform="translate({px},{top})"><title>draw pile: {pile_n} cards; every turn '
+    parts.append(f'<g class="pile" transform="translate({px},{top})"'
+                 f'{target("pile", f"draw pile: {pile_n} cards")}><title>draw pile: {pile_n} cards; every turn '
                  f'starts with a draw from it</title>')
     parts.append(f'<text class="cap wide-only" x="0" y="{22 - top}">PILE</text>')
     if pile_n:
@@ -737,12 +640,10 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
     topc = by_id[disc[-1]] if disc else None
     can_b = "B" in legal and selected is None
     d_label = f"discard pile, {len(disc)} cards" + (f", top: {topc.label}" if topc else "")
-    d_attrs = ""
     if can_b:
-        d_attrs = ' data-move="B" tabindex="0" role="button"'
         d_label += " \u2014 discard the drawn card"
-    parts.append(f'<g class="discard" data-cell="discard"{d_attrs} aria-label="{_esc(d_label)}" '
-                 f'transform="translate({dx},{top})"><title>{_esc(d_label)}</title>')
+    parts.append(f'<g class="discard" transform="translate({dx},{top})"'
+                 f'{target("discard", d_label, "B" if can_b else None)}><title>{_esc(d_label)}</title>')
     parts.append(f'<text class="cap" x="{CW if narrow else 0}" y="{22 - top}"'
                  f'{" text-anchor=" + chr(34) + "end" + chr(34) if narrow else ""}>DISCARD</text>')
     parts.append(_face(topc) if topc is not None else
@@ -760,10 +661,10 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
 
 # ---------------------------------------------------------------------------- legend (issue 11)
 
-def legend_svg(key: str, style: bool = True) -> str:
+def legend_svg(key: str) -> str:
     """A small icon for one legend entry (:data:`altibox.altitude.words.LEGEND` keys), drawn with
-    the board's own card faces and markers; ``aria-hidden`` (the legend's words say the same).
-    ``style=False`` leaves out the board's ``<style>`` (one copy per page is enough).
+    the board's own card faces and markers (styled, like the board, by ``static/css/altibox.css``);
+    ``aria-hidden`` (the legend's words say the same).
 
     Raises:
         KeyError: an unknown key.
@@ -772,7 +673,7 @@ def legend_svg(key: str, style: bool = True) -> str:
     cards = {"number": 57, "animal": 30, "dahut": 95, "cable": 101, "avalanche": 109, "sb": 117}
     head = ('<svg xmlns="http://www.w3.org/2000/svg" class="legend-icon altitude-board" '
             f'viewBox="-4 -4 {CW + 8} {CH + 8}" width="34" height="46" aria-hidden="true" '
-            'focusable="false">' + (_STYLE if style else ""))
+            'focusable="false">')
     if key in cards:  # the face without its small lettering (under 11 px at icon size)
         body = re.sub(r'<text class="(?:kindname|species)[^"]*"[^>]*>[^<]*</text>', "",
                       _face(deck[cards[key]]))
@@ -792,4 +693,4 @@ def legend_svg(key: str, style: bool = True) -> str:
 
 def legend() -> "list[tuple[str, str, str, str]]":
     """Every card kind and marker: ``[(key, icon_svg, name, what it does), ...]``."""
-    return [(key, legend_svg(key, style=i == 0), name, text) for i, (key, name, text) in enumerate(LEGEND)]
+    return [(key, legend_svg(key), name, text) for key, name, text in LEGEND]

@@ -17,6 +17,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from altibox.core.svg import esc as _esc, num as _fmt, target
+
 from .rules import (
     COLOUR_WORDS, INDEX, MOVEMENT, PLACEMENT, SYMBOL_NAMES, Cell, State, parse_move,
 )
@@ -38,24 +40,11 @@ _WHITE_FILL, _WHITE_STROKE, _WHITE_INK = "#f8f5ee", "#3d3a35", "#222222"
 _HL_SEL, _HL_DEST, _HL_LAST, _HL_SRC = "#1e88e5", "#2e7d32", "#fdd835", "#ffe082"
 
 
-def _esc(text: Any) -> str:
-    """``text`` escaped for XML character data and double-quoted attribute values."""
-    return (
-        str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-        .replace('"', "&quot;")
-    )
-
-
 def _attrs(**kw: Any) -> str:
     """Attributes in the given order; ``None`` values are left out; ``_`` in names becomes ``-``."""
     return "".join(
         f' {k.rstrip("_").replace("_", "-")}="{_esc(v)}"' for k, v in kw.items() if v is not None
     )
-
-
-def _fmt(x: float) -> str:
-    s = f"{x:.2f}".rstrip("0").rstrip(".")
-    return "0" if s == "-0" else s
 
 
 # ---------------------------------------------------------------------------- glyphs (§3)
@@ -345,10 +334,9 @@ def render_svg(view: dict[str, Any] | State, ui: dict | None = None) -> str:
             x, y = MARGIN + col * CELL, MARGIN + r * CELL
             parts.append(
                 '<g role="gridcell"><g' + _attrs(
-                    class_=" ".join(classes), data_cell=name, data_move=moves_here.get(name),
-                    transform=f"translate({x} {y})", tabindex="0" if name == focus else "-1",
-                    role="button", aria_label=_aria(name, cell, flags),
-                ) + ">"
+                    class_=" ".join(classes), transform=f"translate({x} {y})",
+                ) + target(name, _aria(name, cell, flags), moves_here.get(name),
+                           tabindex="0" if name == focus else "-1") + ">"
             )
             title = cell_help(name, cell)
             if name in srcs and selected is None:

@@ -99,10 +99,10 @@ def public_extras(state: Any) -> dict:
 
 
 def determinize(v: dict, extras: dict, options: dict, rng: random.Random) -> str:
-    """A position (JSON text) consistent with the view ``v`` of seat ``v["viewer"]`` and the
+    """A position (JSON text) consistent with the view ``v`` of seat ``v["player"]`` and the
     public ``extras``, with the hidden parts sampled (module docstring)."""
     hs = _data(options)
-    me = v["viewer"]
+    me = v["player"]
     n = v["players"]
     # the extension pile: the tiles of this player count that are nowhere else, by letter
     placed = set(e["id"] for e in v["display"] if e is not None) | set(v["gone"])
@@ -152,7 +152,7 @@ def determinize(v: dict, extras: dict, options: dict, rng: random.Random) -> str
         "format": "altiplano", "version": 1, "seed": rng.randrange(2**53), "players": n,
         "options": non_default(_rules().OPTIONS, options), "ring": v["ring"],
         "round": v["round"], "phase": v["phase"], "start_player": v["start_player"],
-        "current": v["current"], "queue": extras["queue"], "supply": v["supply"],
+        "current": v["current_player"], "queue": extras["queue"], "supply": v["supply"],
         "houses": v["houses"], "boats": v["boats"], "carts": v["carts"], "orders": v["orders"],
         "removed": removed, "pile": pile,
         "display": [None if e is None else e["id"] for e in v["display"]],

@@ -1,0 +1,75 @@
+"""The small SVG kit every game's ``render_svg`` shares (DESIGN.md §2, §3).
+
+* :func:`esc` — the one escaper for XML character data and attribute values (``&<>"'``).
+* :func:`num` — the one number formatter for coordinates and sizes (at most 2 decimals).
+* :func:`target` — the hook attributes of a clickable group (DESIGN.md §3): ``data-cell``,
+  ``data-move``, ``role="button"``, ``tabindex`` and ``aria-label``, always in that order.
+* :data:`SEAT` / :data:`SEAT_TINT` — the one seat palette (seat ``i`` is ``SEAT[i % 5]``), the
+  same colours as the turn dots of ``static/css/altibox.css``.
+
+Boards are styled by class names on their elements and the page's CSS files
+(``static/css/altibox.css``, ``static/css/altiplano.css``: ``index.html`` links both, so every
+play screen, embed and How-to scene has them), never by a ``<style>`` inside each SVG; a few
+colours stay inline where the board must look right without the stylesheet (Alto's tiles).
+
+Pure string functions; no browser imports (CPython and Pyodide).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: Seat colours (stroke, pawn, header), by seat index modulo 5: red, blue, green, ochre, violet.
+SEAT = ("#c0392b", "#2b6cb0", "#2f855a", "#b7791f", "#7b4fc9")
+#: A light tint of each seat colour (panel backgrounds), same order.
+SEAT_TINT = ("#f9e3df", "#dde9f7", "#def0e4", "#f6ead3", "#ece3fa")
+
+
+def esc(text: Any) -> str:
+    """``str(text)`` escaped for XML character data and for attribute values in double or
+    single quotes: ``&`` ``<`` ``>`` ``"`` ``'`` become ``&amp;`` ``&lt;`` ``&gt;`` ``&quot;``
+    ``&#39;``.
+
+    >>> esc("Tim's <b>")
+    'Tim&#39;s &lt;b&gt;'
+    """
+    s = str(text)
+    if "&" in s or "<" in s or ">" in s or '"' in s or "'" in s:
+        s = (s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+             .replace('"', "&quot;").replace("'", "&#39;"))
+    return s
+
+
+def num(x: float) -> str:
+    """A coordinate or size in user units: rounded to 2 decimals, trailing zeros and a
+    trailing point dropped, never ``-0``.
+
+    >>> num(12.0), num(45.70711), num(-0.001), num(7)
+    ('12', '45.71', '0', '7')
+    """
+    if isinstance(x, int):
+        return str(x)
+    s = f"{x:.2f}".rstrip("0").rstrip(".")
+    return "0" if s == "-0" else s
+
+
+def target(cell: str | None, label: str, move: str | None = None, *, button: bool = False,
+           tabindex: str | None = None) -> str:
+    """The hook attributes of a group (DESIGN.md §3), each with a leading space:
+    ``data-cell`` (when ``cell`` is given), ``data-move`` (the notation of the one whole move
+    it stands for), ``role="button"`` and ``tabindex`` (when it moves or ``button`` is true —
+    a click that selects), and ``aria-label`` (its name in words, always).
+
+    Args:
+        tabindex: overrides the ``"0"`` of a button (Alto's grid: ``"-1"`` off the focus
+            cell); given without a button, it is written with ``role="button"`` too.
+
+    >>> target("c3", "tile c3", "b2c3")
+    ' data-cell="c3" data-move="b2c3" role="button" tabindex="0" aria-label="tile c3"'
+    """
+    a = "" if cell is None else f' data-cell="{esc(cell)}"'
+    if move is not None:
+        a += f' data-move="{esc(move)}"'
+    if move is not None or button or tabindex is not None:
+        a += f' role="button" tabindex="{tabindex if tabindex is not None else "0"}"'
+    return a + f' aria-label="{esc(label)}"'
