@@ -1,5 +1,5 @@
 // Before Python starts (issue 12): give the landing page's static game cards (index.html) their
-// "Resume game" buttons from the saves in localStorage — the keys of web/storage.py,
+// "Resume game" buttons from the saves in localStorage — the keys of web/play/storage.py,
 // altibox:save:<game> = the record JSON. Python redraws the landing page once it runs
 // (web/screens.landing_html), with the same buttons checked by replaying each save.
 (function () {

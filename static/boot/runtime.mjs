@@ -75,7 +75,7 @@ export async function loadPyodide(options) {
         performance.mark("altibox:interpreter");
         // a foreign snapshot (another app, no modules of ours) is not ours to use
         const ns = py.toPy({});
-        const ours = py.runPython("import sys; 'web.session' in sys.modules and 'altibox.core' in sys.modules",
+        const ours = py.runPython("import sys; 'web.play.session' in sys.modules and 'altibox.core' in sys.modules",
                                   { globals: ns });
         ns.destroy();
         if (ours !== true) throw new Error("snapshot without the app's modules");

@@ -2,7 +2,7 @@
 // only after it is ready and idle, so it never competes with the first boot or the first clicks).
 //
 // The snapshot is Pyodide started fresh, with the modules of py.zip imported (all but the DOM glue
-// that imports PyScript: web.app, web.widget) and nothing else: no game, no storage, no page state. Python's files are
+// that imports PyScript: web.dom.app, web.dom.widget) and nothing else: no game, no storage, no page state. Python's files are
 // not in it (Pyodide keeps them outside its memory), so PyScript still unpacks py.zip after a
 // restore. It is stored in Cache Storage under a key holding the runtime version and the app's
 // build id, with its size and SHA-256 in headers; entries of other builds are removed.
@@ -14,7 +14,7 @@ for _pkg in ("altibox", "web"):
     for _info in pkgutil.walk_packages(importlib.import_module(_pkg).__path__, _pkg + "."):
         try:
             importlib.import_module(_info.name)
-        except ModuleNotFoundError as _exc:  # DOM glue (web.app, web.widget...) needs PyScript
+        except ModuleNotFoundError as _exc:  # DOM glue (web.dom.app, web.dom.widget...) needs PyScript
             if _exc.name != "pyscript":
                 raise
 `;

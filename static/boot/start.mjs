@@ -16,7 +16,7 @@
 //    failed open (an error event, or an exception) is answered with an in-memory database of
 //    this page instead: PyScript starts, and has nothing to cache anyway (we install no
 //    packages). Every other open is the browser's own. `<html data-storage="denied">` says that
-//    this happened (tests read it). The Python side finds out by itself (web/storage.py) and
+//    this happened (tests read it). The Python side finds out by itself (web/play/storage.py) and
 //    says in the page that nothing is saved, in words for an embed when `<html data-frame>`
 //    (set here) says that the page runs in an iframe.
 // 3. core.js, preloaded by index.html (<link rel="modulepreload">) so that importing it here

@@ -325,7 +325,7 @@ def select_cell(view: dict, move: str) -> str:
     """The Altiplano ``data-cell`` to select before ``move`` (legal for ``view``'s viewer) shows
     as a ``data-move``: a good on a planning space, the coin pile, a location with two ways there,
     a run with several variants, a Market good with several deals, a good of final storage."""
-    seat = view["seats"][view["viewer"]]
+    seat = view["seats"][view["player"]]
     if move.startswith(("@", "go:", "step:")):
         return "loc:" + move.split(":", 1)[-1].lstrip("@")
     if move.startswith(("sell:", "deliver:")):

@@ -85,7 +85,7 @@ BOARD_DOM = """(() => {
 
 def reload_resumes(page, state, ply: int) -> None:
     """Reload: the same game at the same ply; mid-planning behind the privacy screen. Mid-
-    actions, the board the page patched click after click (web.patch) is the board drawn whole
+    actions, the board the page patched click after click (web.dom.patch) is the board drawn whole
     after the reload, element for element."""
     patched = page.evaluate(BOARD_DOM)
     page.reload()

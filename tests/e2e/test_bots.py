@@ -1,7 +1,7 @@
 """Bots in the page, end to end: a person against a bot (Alto to the end, Altitude for a few
 turns), reload while the bot thinks, undo against the bot, the "Faster bots" control, clicks
 during a bot's turn. Every bot move is checked against ``altibox.bots.choose_move`` with the
-seed the page must use (``web.botplay.bot_seed``): a game with bots replays exactly.
+seed the page must use (``web.play.bots.bot_seed``): a game with bots replays exactly.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import json
 import random
 
 from altibox import GAMES, altitude, alto, bots
-from web.botplay import bot_seed
+from web.play.bots import bot_seed
 
 from .driver import (check_hidden, choose, click_alto, click_altiplano, click_altitude, hand_cells, log_moves,
                      saved_record, wait_ply)
@@ -221,11 +221,11 @@ def test_altiplano_a_person_and_a_bot_play_a_round(open_app):
     assert state.round == 2 and asked >= 1
     # the bot's secret placements were never announced (screen readers read #announce aloud)
     from altibox.altiplano import words as W
-    from web.games import altiplano_secret
+    from altibox.altiplano import plans_in_secret
 
     heard = "\n".join(page.evaluate("window.__announced"))
     secret = [W.describe(states[k], m, names) for k, m in enumerate(rec["moves"])
-              if A.current_player(states[k]) == 1 and altiplano_secret(states[k], m)]
+              if A.current_player(states[k]) == 1 and plans_in_secret(states[k], m)]
     assert secret and heard
     assert not [w for w in secret if w in heard]
 

@@ -14,7 +14,7 @@ from urllib.parse import quote
 import pytest
 
 from altibox import altitude, alto
-from web.links import encode_record
+from web.links.codec import encode_record
 
 from .driver import (IDB_PROBE, STORAGE_PROBE, altibox_keys, click_alto, click_altiplano, click_altitude, hand_cells,
                      origin_of, saved_record, wait_ply)

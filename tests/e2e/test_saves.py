@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from web.games import BOARDS
+from web.play.adapters import BOARDS
 
 from .driver import put_save, saved_record
 
@@ -77,3 +77,21 @@ def test_the_new_game_keeps_the_broken_saves_player_count(open_app, cut):
     keys = page.evaluate("Object.keys(localStorage)")
     backups = [k for k in keys if k.startswith("altibox:backup:altiplano:")]
     assert [page.evaluate(f"localStorage.getItem('{k}')") for k in backups] == [text]
+
+
+def test_an_altiplano_save_without_house_set_keeps_version_1_after_a_move(open_app):
+    """Issue 18: a save written before house-set versions (no ``house_set`` in its options) is
+    version 1; after a move in the page the saved record names version 1, not the new default."""
+    record = {"schema": 1, "game": "altiplano", "players": 2, "options": {}, "seed": 5,
+              "moves": ["draw"], "start": None, "meta": {}}
+    page = open_app("?game=altiplano")
+    page.evaluate(f"localStorage.setItem('altibox:save:altiplano', {json.dumps(json.dumps(record))})")
+    page.reload()
+    page.wait_for_selector("html.ready", state="attached")
+    page.wait_for_selector('#board[data-ply="1"]', state="attached")
+    if page.locator("#privacy").is_visible():
+        page.locator('[data-action="reveal"]').click()
+    page.locator('#board [data-move="draw"]').first.click()
+    page.wait_for_selector('#board[data-ply="2"]', state="attached")
+    saved = json.loads(page.evaluate("localStorage.getItem('altibox:save:altiplano')"))
+    assert saved["options"] == {"house_set": "house_set"} and saved["moves"] == ["draw", "draw"]

@@ -73,6 +73,20 @@ def test_file_matches_schema(name):
     assert _validate(D.load_raw(name), schema, schema) == []
 
 
+@pytest.mark.parametrize("name,version", [("house_set", 1), ("house_set_2", 2)])
+def test_every_version_matches_the_schema_names_its_version_and_keeps_the_box(name, version):
+    """Issue 18: the option ``house_set`` names the file; each file says its version; the
+    sourced box totals and the goods' order (which orders stored goods' rows in the notation)
+    are the same in every version."""
+    with open(os.path.join(HERE, "data", "altiplano_house_set.schema.json"), encoding="utf-8") as fh:
+        schema = json.load(fh)
+    raw = D.load_raw(name)
+    assert _validate(raw, schema, schema) == []
+    assert raw["version"] == version
+    assert raw["goods"] == RAW["goods"] and raw["box_totals"] == RAW["box_totals"]
+    assert D.load(name).name == name
+
+
 def test_schema_validator_catches_errors():
     with open(os.path.join(HERE, "data", "altiplano_house_set.schema.json"), encoding="utf-8") as fh:
         schema = json.load(fh)

@@ -132,5 +132,6 @@ def test_options_variants_random():
                 plies += 1
                 assert plies < MAX_PLIES
             rec = A.to_record(s)
-            assert rec["options"] == {kk: v for kk, v in opts.items()}
+            # the non-default options, and the house set's version always (issue 18)
+            assert rec["options"] == {"house_set": "house_set_2", **opts}
             assert A.to_position(A.replay(rec)) == A.to_position(s)

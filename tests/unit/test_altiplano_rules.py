@@ -410,6 +410,43 @@ def test_house_or_storage_with_two_stones():
     assert seat(t).wh == (("stone",), ("stone",)) and seat(t).crate == {}
 
 
+def test_two_goods_stored_together_start_rows_in_either_order():
+    # spec §9.2, §11, H6 fix that rows start in order and hold one type, not which of two
+    # stored goods goes first (issue 18). The rows are written in the goods' house-set order
+    # (wood before alpaca): village:r2:r1 puts alpaca in row 1, wood in row 2.
+    s = A.new_game(seed=1000, players=2)
+    s = play(s, "draw", "draw", "done", "wood>village", "alpaca>village", "done", "pass", "@village")
+    assert s.current == 1 and s.ps[1].src["village"][0] == ("wood", "alpaca")
+    assert moves(s) == ["cart", "go:farm", "go:forest", "go:harbor", "go:market", "go:mine",
+                        "go:road", "pass", "village:r1:r2", "village:r2:r1"]
+    assert seat(play(s, "village:r1:r2"), 1).wh == (("wood",), ("alpaca",))
+    t = play(s, "village:r2:r1")
+    assert seat(t, 1).wh == (("alpaca",), ("wood",)) and "village" not in seat(t, 1).src
+    assert A.describe(s, "village:r2:r1").endswith("stores wood in row 2, alpaca in row 1")
+
+
+def test_storage_in_either_order_beside_started_rows_and_an_extension():
+    # a started stone row, then B6 (an extension that stores 1 good) and the Village's two
+    # spaces: every order of placing the goods is offered, rows still start in order
+    d = scene(4, seed=1, pawn="village")
+    d["round"] = 2
+    take_extension(d, "B6")
+    d["seats"][0]["extensions"] = [["B6", 1]]
+    shelve(d, 0, ["stone"])
+    give(d, 0, "village", "wood", "alpaca")
+    give(d, 0, "B6", "ore")
+    s = load(d)
+    store = [m for m in moves(s) if m.startswith(("village:", "B6:"))]
+    assert store == ["B6:r2", "village:r2:r3", "village:r3:r2"]
+    t = play(s, "village:r3:r2")
+    assert seat(t).wh == (("stone",), ("alpaca",), ("wood",))
+    assert [m for m in moves(t) if m.startswith("B6:")] == ["B6:r4"]
+    assert seat(play(t, "B6:r4")).wh == (("stone",), ("alpaca",), ("wood",), ("ore",))
+    t = play(s, "B6:r2")
+    assert [m for m in moves(t) if m.startswith("village:")] == ["village:r3:r4", "village:r4:r3"]
+    assert seat(play(t, "village:r4:r3")).wh == (("stone",), ("ore",), ("alpaca",), ("wood",))
+
+
 # ---------------------------------------------------------------------------------------------
 # Movement (§8, vectors M1, M2)
 # ---------------------------------------------------------------------------------------------
@@ -950,7 +987,8 @@ def test_record_round_trip_and_tamper():
     s = A.new_game(seed=9, players=3, turn_mode="one_source")
     s = play(s, "draw", "draw", "draw", "done")
     rec = A.to_record(s, meta={"names": ["a", "b", "c"]})
-    assert rec["game"] == "altiplano" and rec["options"] == {"turn_mode": "one_source"}
+    assert rec["game"] == "altiplano"
+    assert rec["options"] == {"house_set": "house_set_2", "turn_mode": "one_source"}
     assert rec["moves"] == ["draw", "draw", "draw", "done"] and rec["seed"] == 9
     assert A.to_position(A.replay(rec)) == A.to_position(s)
     rec["moves"][3] = "pass"
@@ -992,16 +1030,74 @@ def test_describe_words():
     assert A.seat_name(s, 1) == "Player 2" and A.num_players(s) == 2
 
 
-def test_golden_records_replay_to_pinned_positions():
-    """Seed -> setup and draws are pinned: a refactor must not turn old saves into new games."""
+def _golden(name):
     import os
-    path = os.path.join(os.path.dirname(__file__), "data", "altiplano_golden.json")
-    with open(path, encoding="utf-8") as fh:
-        golden = json.load(fh)
-    for g in golden:
+    with open(os.path.join(os.path.dirname(__file__), "data", name), encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+def _naming_v1(text):
+    """An old position text as it is written now: the same, with house_set named (issue 18)."""
+    d = json.loads(text)
+    assert "house_set" not in d["options"]
+    d["options"]["house_set"] = "house_set"
+    return json.dumps(d, separators=(",", ":"), sort_keys=True)
+
+
+def test_golden_records_replay_to_pinned_positions():
+    """Seed -> setup and draws are pinned: a refactor must not turn old saves into new games.
+    The records name no house set: version 1 (issue 18)."""
+    for g in _golden("altiplano_golden.json"):
         rec = g["record"]
+        assert "house_set" not in rec["options"]
         assert list(A.new_game(seed=rec["seed"], players=rec["players"]).ring) == g["ring"]
-        assert A.to_position(A.replay(rec)) == g["position"]
+        s = A.replay(rec)
+        assert s.options["house_set"] == "house_set"
+        assert A.to_position(s) == _naming_v1(g["position"])
+        # the old position text (no house_set) reads as version 1 too, and writes it
+        back = A.from_position(g["position"])
+        assert back.options["house_set"] == "house_set"
+        assert A.to_position(back) == A.to_position(s)
+
+
+def test_version_1_games_written_before_versions_replay_exactly():
+    """Issue 18 point 5: whole games (hard and medium bots; houses, boats, orders, warehouse
+    rows) written by the code before house-set versions (commit 1c33e10;
+    tests/unit/data/altiplano_v1_games.json, records without house_set) replay to the same
+    final position text and the same outcome, and are written back naming version 1."""
+    for g in _golden("altiplano_v1_games.json"):
+        rec = g["record"]
+        s = A.replay(rec)
+        assert A.to_position(s) == _naming_v1(g["position"])
+        o = A.outcome(s)
+        assert (json.loads(json.dumps([o.scores, o.winners, o.reason, o.breakdown]))
+                == [g["outcome"][k] for k in ("scores", "winners", "reason", "breakdown")])
+        again = A.to_record(s)
+        assert again["options"] == {"house_set": "house_set", **rec["options"]}
+        assert again["moves"] == rec["moves"]
+        assert A.to_position(A.replay(json.loads(json.dumps(again)))) == A.to_position(s)
+
+
+def test_new_games_use_house_set_version_2_and_always_name_it():
+    s = A.new_game(seed=5, players=2)
+    assert s.options["house_set"] == "house_set_2" and s.hs.name == "house_set_2"
+    assert A.to_record(s)["options"] == {"house_set": "house_set_2"}
+    assert json.loads(A.to_position(s))["options"] == {"house_set": "house_set_2"}
+    assert A.view(s, 0)["options"] == {"house_set": "house_set_2"}
+    assert A.view(s, None)["options"] == {"house_set": "house_set_2"}
+    v1 = A.new_game(seed=5, players=2, house_set="house_set")
+    assert v1.hs.name == "house_set" and A.view(v1, 0)["options"] == {"house_set": "house_set"}
+    # a record naming a version keeps it; a record naming none is version 1
+    rec = A.to_record(play(s, "draw"))
+    assert A.replay(rec).options["house_set"] == "house_set_2"
+    del rec["options"]["house_set"]
+    assert A.replay(rec).options["house_set"] == "house_set"
+    # a position naming a version must agree with options given to read it
+    with pytest.raises(PositionError) as info:
+        A.from_position(A.to_position(s), house_set="house_set")
+    assert info.value.rule == 2
+    with pytest.raises(ValueError, match="no component data file"):
+        A.new_game(seed=5, players=2, house_set="house_set_9")
 
 
 def test_spectator_view_hides_planning_too():

@@ -326,3 +326,32 @@ def test_the_tables_words_come_from_a_view():
     assert W.move_cost("go:farm", {"carts_used": 0}) == "cart: free"
     assert W.move_cost("go:farm", {"carts_used": 1, "extensions": ["D7"]}) == "cart: free/1 food"
     assert W.choice_title("src", "move", hs) == "Movement: choose one"
+
+
+def test_a_game_shows_the_values_of_its_own_house_set(monkeypatch):
+    """Issue 18: a version-1 game keeps version 1's values in its legend, tooltips and score
+    pad while version 2 (here with wool made worth 9 to tell them apart) is the default, which
+    the How to play page (no options) shows."""
+    from altibox.altiplano import data as D
+    from altibox.altiplano import render as R
+    raw = D.load_raw("house_set_2")
+    raw["goods_values"]["wool"] = 9
+    monkeypatch.setitem(D._CACHE, "house_set_2", D.HouseSet("house_set_2", raw))
+    monkeypatch.setattr(R, "_TIPS", {})
+    monkeypatch.setattr(R, "_FORMULAS", {})
+    d1, d2 = scene(2, seed=1, house_set="house_set"), scene(2, seed=1)
+    for d in (d1, d2):
+        give(d, 0, "crate", "wool", "wool")
+    v1, v2 = load(d1), load(d2)
+    assert (v1.hs.name, v2.hs.name) == ("house_set", "house_set_2")
+    assert A.good_tip("wool", v1.options).startswith("wool: 3 VP at the end")
+    assert A.good_tip("wool", v2.options).startswith("wool: 9 VP at the end")
+    assert A.good_tip("wool").startswith("wool: 9 VP at the end")
+    shown, kept = ({key: text for key, _icon, _name, text in A.legend(opts)} for opts in (None, v1.options))
+    assert shown["wool"].startswith("9 VP") and kept["wool"].startswith("3 VP")
+    assert "wool: 3 VP at the end" in A.render_svg(A.view(v1, 0), None)
+    assert "wool: 9 VP at the end" in A.render_svg(A.view(v2, 0), None)
+    assert A.score_breakdown(v1, 0)["goods"] == 6 and A.score_breakdown(v2, 0)["goods"] == 18
+    pad1, pad2 = A.scoreboard(v1)[0], A.scoreboard(v2)[0]
+    assert pad1["total"] == 6 and pad2["total"] == 18
+    assert any(p.get("each") == 3 and "wool" in p.get("goods", ()) for p in pad1["parts"])

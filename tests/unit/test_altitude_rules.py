@@ -260,6 +260,32 @@ def test_hole_left_by_a_rescue_can_be_filled():
     assert any(m.endswith(" 1.1") and m.startswith(("A", "D")) for m in legal(st))
 
 
+def test_a_base_card_must_touch_a_card_the_middle_of_a_wide_gap_is_not_offered():
+    # seed 002: "Each new card placed on a mountain must touch at least one existing card";
+    # spec §5: a hole inside the span only next to a base card (issue 18). Player 0's base
+    # holds 20 at column 0 and 24 at column 4; column 2 touches nothing.
+    st = state(drawn=50, hands=[[41, 42, 43, 44], None],
+               mountains=[{(1, 0): 20, (1, 4): 24}, {(1, 0): 30}])
+    hand_moves = [f"D {h} 1.{c}" for h in (41, 42, 43, 44) for c in (-1, 1, 3, 5)]
+    assert sorted(legal(st)) == sorted(
+        ["A 1.-1", "A 1.1", "A 1.3", "A 1.5", "B", "C p1 1.-1", "C p1 1.1", "E 1.0", "E 1.4"]
+        + hand_moves)
+    with pytest.raises(IllegalMoveError):
+        A.apply(st, "A 1.2")
+    with pytest.raises(IllegalMoveError):
+        A.apply(st, "D 41 1.2")
+    # once 1.1 is filled, 1.2 touches it and is offered
+    st = A.apply(st, "A 1.1")
+    st = A.apply(st, "B")  # player 1
+    assert st.current == 0
+    assert {f"D 42 1.{c}" for c in (-1, 2, 3, 5)} <= legal(st)
+
+
+def test_a_gap_of_two_base_columns_offers_both_holes():
+    st = own([20, None, None, 24], drawn=50)
+    assert {m for m in legal(st) if m.startswith("A")} == {"A 1.-1", "A 1.1", "A 1.2", "A 1.4"}
+
+
 def test_f2_saint_bernard_from_hand_keeps_the_drawn_card():
     st = own([5, AV[0]], drawn=AV[1], hand=[SBS[0], 1, 2, 3])
     assert "F2 117 p0 1.1" in legal(st)

@@ -32,7 +32,7 @@ GAME_IDS = list(GAMES)
 #: DESIGN.md §2: every game module exposes these (functions, then data).
 FUNCTIONS = ("new_game", "num_players", "seat_name", "current_player", "legal_moves", "apply",
              "outcome", "parse_move", "view", "to_position", "from_position", "to_record",
-             "replay", "is_over", "private_step", "reveals")
+             "replay", "is_over", "private_step", "reveals", "undo_barrier", "log_entry")
 #: words.py and render.py: every text a person reads, and the board
 WORDS = ("describe", "prompt", "explain", "scoreboard", "render_svg")
 DATA = ("GAME_ID", "INFO", "NAME", "PLAYERS", "OPTIONS", "Move", "State", "POSITION_RULES")
@@ -280,8 +280,10 @@ def _check_records(module, states, options):
     n = len(states) - 1
     record = module.to_record(final, meta={"names": ["A", "B"]})
     assert record["game"] == module.GAME_ID and record["players"] == module.num_players(final)
-    assert record["options"] == {k: v for k, v in options.items()
-                                 if v != module.OPTIONS[k][1]}
+    # non-default options, and those the game always names (Altiplano's house_set, issue 18)
+    unnamed = getattr(module, "UNNAMED", {})
+    assert record["options"] == {**{k: final.options[k] for k in unnamed},
+                                 **{k: v for k, v in options.items() if v != module.OPTIONS[k][1]}}
     text = json.dumps(record)
     record = loads(text)
     assert module.to_position(module.replay(record)) == module.to_position(final)
@@ -406,3 +408,28 @@ def test_words_use_the_players_names(game_id):
     for entry, score in zip(board, module.outcome(final).scores):
         assert entry["total"] == score
         assert sum(p["points"] for p in entry["parts"]) == score
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_log_entries_and_undo_barriers_come_from_the_game(game_id):
+    """What the page's log shows of a ply and where undo stops are the game's answers
+    (``log_entry``, ``undo_barrier``): a public move reads as played, with its own words."""
+    module = GAMES[game_id]
+    state = module.new_game(seed=4, players=module.INFO.default_players)
+    seen = 0
+    for _ in range(40):
+        if module.is_over(state):
+            break
+        move = module.legal_moves(state)[0]
+        after = module.apply(state, move)
+        words = module.describe(state, move)
+        notation, shown = module.log_entry(state, move, words, after, None)
+        assert isinstance(notation, str) and isinstance(shown, str) and shown
+        if shown == words:
+            seen += 1
+            assert notation in (str(move), str(move).split(" ")[0])
+        assert module.undo_barrier(state, after) in (True, False)
+        assert module.undo_barrier(state, after) == (game_id == "altiplano" and
+                                                     module.current_player(state) != module.current_player(after))
+        state = after
+    assert seen > 0

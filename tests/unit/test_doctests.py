@@ -14,9 +14,11 @@ import pkgutil
 import pytest
 
 import altibox
+import web
 
-# web modules that load in CPython (the others import pyscript)
-WEB_PURE = ["web.dom", "web.pages", "web.patch", "web.routes"]
+# every web module outside the DOM glue, and the DOM helpers that import nothing from the browser
+WEB_PURE = sorted(m.name for m in pkgutil.walk_packages(web.__path__, "web.")
+                  if not m.name.startswith("web.dom")) + ["web.dom.nodes", "web.dom.patch", "web.dom.scenes"]
 MODULES = sorted(m.name for m in pkgutil.walk_packages(altibox.__path__, "altibox.")) + WEB_PURE
 
 

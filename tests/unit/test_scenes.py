@@ -271,3 +271,29 @@ def test_altiplano_order_costs_a_coin_and_warehouse_rows():
     assert right and _seat(after)["warehouse"] == [["fish"], ["wool", "wool"]]
     right, text, _same = S.try_move(wh, S.start_state(wh), "village:r2:r3")
     assert right is False and "row 2" in text
+
+
+def test_altiplano_scenes_show_house_set_version_2():
+    """Issue 18: the scenes (and so the How to play page) show version 2 of the house set, the
+    version of new games; the numbers their captions claim are version 2's."""
+    from altibox import altiplano
+    from altibox.altiplano import data
+    hs = data.load("house_set_2")
+    assert altiplano.OPTIONS["house_set"][1] == "house_set_2"
+    for sc in S.load_scenes("altiplano"):
+        state = S.start_state(sc)
+        assert state.options["house_set"] == "house_set_2" and state.hs is hs, sc.id
+        assert json.loads(altiplano.to_position(state))["options"]["house_set"] == "house_set_2"
+    draw = _scene("altiplano", "draw")
+    assert f"({hs.unlocked(0)} at first)" in draw.caption
+    right, _t, after = S.try_move(draw, S.start_state(draw), "draw")
+    assert right and sum(_seat(after)["planning"].values()) == hs.unlocked(0)
+    order = _scene("altiplano", "order")
+    assert f"an order costs {hs.order_price} coin" in order.caption
+    state = S.start_state(order)
+    right, _t, after = S.try_move(order, state, "order:O3")
+    assert right and _seat(after)["coins"] == _seat(state)["coins"] - hs.order_price
+    wh = _scene("altiplano", "warehouse")
+    right, _t, after = S.try_move(wh, S.start_state(wh), "village:r2:r2")
+    words = {1: "one", 2: "two", 3: "three", 4: "four"}
+    assert f"{words[hs.wh_len - 2]} more fill it" in wh.ask.result

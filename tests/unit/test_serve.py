@@ -15,7 +15,7 @@ def test_py_zip_is_deterministic_and_holds_the_packages():
     a, b = serve.py_zip_bytes(), serve.py_zip_bytes()
     assert a == b
     names = zipfile.ZipFile(io.BytesIO(a)).namelist()
-    assert "altibox/__init__.py" in names and "web/app.py" in names
+    assert "altibox/__init__.py" in names and "web/dom/app.py" in names
     assert not any("__pycache__" in n for n in names)
 
 

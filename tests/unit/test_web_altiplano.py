@@ -1,4 +1,4 @@
-"""The page's Altiplano adapter (web.games.AltiplanoUI) and the score pad, in CPython.
+"""The page's Altiplano adapter (web.play.adapters.AltiplanoUI) and the score pad, in CPython.
 
 Games are played with ``altiplano_support.choose`` from fixed seeds; the assertions are the
 rules' own facts (who planned what, what the view hides, the engine's totals and coins).
@@ -10,10 +10,10 @@ import random
 import xml.etree.ElementTree as ET
 
 from altibox import altiplano as A
-from web.games import BOARDS, AltiplanoUI, Frame, altiplano_secret
-from web.pages import scores_html
-from web.session import Session
-from web.turns import Turns
+from web.play.adapters import BOARDS, AltiplanoUI, Frame
+from web.html.panels import scores_html
+from web.play.session import Session
+from web.play.turns import Turns
 
 from altiplano_support import choose
 from games_support import hidden_variant
@@ -77,7 +77,7 @@ def test_the_log_hides_this_planning_phase_and_shows_it_once_actions_begin():
 def test_altiplano_secret_agrees_with_the_rules_on_every_ply():
     s = session_until(lambda st: st.round == 3)
     for k in range(1, s.ply + 1):
-        assert altiplano_secret(s.states[k - 1], s.moves[k - 1]) == A.is_secret(s.states[k - 1], s.moves[k - 1])
+        assert A.plans_in_secret(s.states[k - 1], s.moves[k - 1]) == A.is_secret(s.states[k - 1], s.moves[k - 1])
 
 
 def test_the_board_shows_nothing_hidden_from_the_viewer():

@@ -1,5 +1,5 @@
-"""The page's bot driver (web.botplay), seat choices in the form and links, and the turn
-protocol with bot seats (web.turns)."""
+"""The page's bot driver (web.play.bots), seat choices in the form and links, and the turn
+protocol with bot seats (web.play.turns)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,12 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from altibox import GAMES, bots
-from web import botplay, routes, screens
-from web.session import Session
-from web.turns import Turns
+from web.play import bots as botplay
+from web.play import seats
+from web.links import routes
+from web.html import screens
+from web.play.session import Session
+from web.play.turns import Turns
 
 
 class FakeClock:
@@ -42,13 +45,13 @@ def random_state(gid: str, plies: int, seed: int):
 # ---------------------------------------------------------------- seats
 
 def test_parse_seat_accepts_levels_with_or_without_bot_prefix():
-    assert botplay.parse_seat("person") == "person"
-    assert botplay.parse_seat(" Hard ") == "hard"
-    assert botplay.parse_seat("bot:easy") == "easy"
-    assert botplay.parse_seat("bot") == "medium"
+    assert seats.parse_seat("person") == "person"
+    assert seats.parse_seat(" Hard ") == "hard"
+    assert seats.parse_seat("bot:easy") == "easy"
+    assert seats.parse_seat("bot") == "medium"
     for bad in ("bot:person", "expert", "", None, 3):
         with pytest.raises(ValueError, match="person, random, easy, medium, hard"):
-            botplay.parse_seat(bad)
+            seats.parse_seat(bad)
 
 
 def test_link_seats_are_one_based_and_checked():
@@ -62,11 +65,11 @@ def test_link_seats_are_one_based_and_checked():
 
 def test_seats_meta_names_bots_and_keeps_people_only_games_as_before():
     alto, altitude = GAMES["alto"].INFO, GAMES["altitude"].INFO
-    assert botplay.seats_meta(alto, 2, ["person", "person"]) == {}
-    assert botplay.seats_meta(alto, 2, ["person", "hard"]) == {"seats": ["person", "hard"]}
-    assert botplay.seats_meta(altitude, 3, ["person", "easy", "hard"], ["Ann", "Player 2", "Zed"]) == {
+    assert seats.seats_meta(alto, 2, ["person", "person"]) == {}
+    assert seats.seats_meta(alto, 2, ["person", "hard"]) == {"seats": ["person", "hard"]}
+    assert seats.seats_meta(altitude, 3, ["person", "easy", "hard"], ["Ann", "Player 2", "Zed"]) == {
         "seats": ["person", "easy", "hard"], "names": ["Ann", "Bot 2 (easy)", "Zed"]}
-    assert botplay.seats_meta(altitude, 2, ["person"], ["Ann", "Bo"]) == {"names": ["Ann", "Bo"]}
+    assert seats.seats_meta(altitude, 2, ["person"], ["Ann", "Bo"]) == {"names": ["Ann", "Bo"]}
 
 
 def parse(html: str):

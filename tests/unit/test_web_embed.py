@@ -1,6 +1,6 @@
 """Embed mode and links (issue 11): z: record encoding, embed parameters, the widget's model.
 
-web.links, web.embed and web.viewer are pure: every check here runs in CPython.
+web.links.codec, web.links.embed and web.play.boardmodel are pure: every check here runs in CPython.
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ import zlib
 import pytest
 
 from altibox import altitude, alto
-from web.embed import EmbedError, MAX_CAPTION, error_html, parse_embed
-from web.links import LinkError, decode_record, embed_query, encode_record, iframe_snippet, share_query, shown_text
-from web.routes import parse_query
-from web.viewer import Viewer
+from web.links.embed import EmbedError, MAX_CAPTION, error_html, parse_embed
+from web.links.codec import LinkError, decode_record, embed_query, encode_record, iframe_snippet, share_query, shown_text
+from web.links.routes import parse_query
+from web.play.boardmodel import BoardModel
 
 START7 = "OD,DO,DO,AS/DO,OD,OD,SA/SA,DO,DO,OD/DO,AS,OD,OD r p"  # alto.new_game(seed=7), golden
 
@@ -161,7 +161,7 @@ def test_bad_parameters_raise_embed_error_with_the_bad_text(query, param, words)
 def test_bad_positions_and_records_are_refused_when_the_board_is_built(query, param, words):
     spec = parse_embed({"game": "alto", "embed": "1", **query})
     with pytest.raises(EmbedError, match=words) as info:
-        Viewer.from_spec(spec)
+        BoardModel.from_spec(spec)
     assert info.value.param == param
     assert info.value.text == query[param]
 
@@ -180,7 +180,7 @@ def test_a_record_is_shown_at_a_ply_and_stepped_through():
     state = alto_game()
     record = alto.to_record(state)
     n = len(state.moves)
-    v = Viewer.from_record("alto", record, ply=3)
+    v = BoardModel.from_record("alto", record, ply=3)
     assert (v.ply, v.end, v.controls) == (3, n, True)
     assert v.position() == alto.to_position(alto.replay(record, upto=3))
     assert v.step("next") and v.ply == 4
@@ -197,7 +197,7 @@ def test_a_record_is_shown_at_a_ply_and_stepped_through():
 
 def test_playing_the_records_next_move_keeps_the_tail_and_another_move_drops_it():
     state = alto_game(plies=10)
-    v = Viewer.from_record("alto", alto.to_record(state), ply=4)
+    v = BoardModel.from_record("alto", alto.to_record(state), ply=4)
     v.play(state.moves[4])
     assert (v.ply, v.end) == (5, 10)
     other = next(m for m in v.legal_moves() if m != state.moves[5])
@@ -207,7 +207,7 @@ def test_playing_the_records_next_move_keeps_the_tail_and_another_move_drops_it(
 
 def test_clicks_select_a_source_then_play_a_destination():
     state = alto_game(plies=16)  # placement done: movement phase
-    v = Viewer.from_position("alto", alto.to_position(state))
+    v = BoardModel.from_position("alto", alto.to_position(state))
     src = alto.sources(state)[0]
     dest = str(alto.destinations(state, src)[0])
     assert v.click("a1" if src != "a1" and "a1" not in alto.sources(state) else None, None) == ("none", None)
@@ -221,16 +221,16 @@ def test_clicks_select_a_source_then_play_a_destination():
 
 def test_a_look_only_board_offers_no_moves():
     state = alto_game(plies=2)
-    v = Viewer.from_position("alto", alto.to_position(state), interactive=False)
+    v = BoardModel.from_position("alto", alto.to_position(state), interactive=False)
     assert "data-move" not in v.board_svg()  # placement: free tiles would carry data-move
     assert v.click("a1", "@a1") == ("none", None)
     with pytest.raises(ValueError, match="looking only"):
         v.play("@a1")
-    assert Viewer.from_position("alto", alto.to_position(state)).board_svg().count("data-move=") == 14
+    assert BoardModel.from_position("alto", alto.to_position(state)).board_svg().count("data-move=") == 14
 
 
 def test_new_game_viewer_and_reset():
-    v = Viewer.new("alto", seed=7)
+    v = BoardModel.new("alto", seed=7)
     assert v.position() == START7 and not v.controls
     v.play("@b2")
     v.play("@c3")
@@ -244,23 +244,23 @@ def test_hidden_information_boards_show_the_seat_to_move_or_the_public_view():
     for _ in range(2):
         state = altitude.apply(state, altitude.legal_moves(state)[0])
     record = altitude.to_record(state)
-    look = Viewer.from_record("altitude", record, interactive=False)
+    look = BoardModel.from_record("altitude", record, interactive=False)
     assert look.viewer_seat() is None
     assert look.position() == altitude.public_position(state)
-    play = Viewer.from_record("altitude", record)
+    play = BoardModel.from_record("altitude", record)
     seat = altitude.current_player(state)
     assert play.viewer_seat() == seat
     assert play.frame().view == altitude.view(state, seat)
     with pytest.raises(EmbedError, match="keeps cards hidden"):
-        Viewer.from_position("altitude", altitude.to_position(state))
+        BoardModel.from_position("altitude", altitude.to_position(state))
 
 
 def test_share_and_embed_queries_of_a_viewer_rebuild_the_same_board():
     state = alto_game(plies=12)
-    v = Viewer.from_record("alto", alto.to_record(state), ply=7)
-    again = Viewer.from_spec(parse_embed(parse_query(v.embed_query())))
+    v = BoardModel.from_record("alto", alto.to_record(state), ply=7)
+    again = BoardModel.from_spec(parse_embed(parse_query(v.embed_query())))
     assert (again.ply, again.end, again.position()) == (7, 12, v.position())
-    pos_only = Viewer.from_spec(parse_embed(parse_query(v.embed_query(whole=False))))
+    pos_only = BoardModel.from_spec(parse_embed(parse_query(v.embed_query(whole=False))))
     assert (pos_only.ply, pos_only.position()) == (0, v.position())
     shared = parse_query(v.share_query())
     assert alto.to_position(alto.replay(decode_record(shared["rec"]))) == v.position()
@@ -273,11 +273,11 @@ def test_altiplano_boards_show_the_public_position_and_step_through():
     for _ in range(30):
         state = altiplano.apply(state, rng.choice(altiplano.legal_moves(state)))
     record = altiplano.to_record(state)
-    v = Viewer.from_record("altiplano", record, ply=10, interactive=False)
+    v = BoardModel.from_record("altiplano", record, ply=10, interactive=False)
     assert (v.ply, v.end, v.viewer_seat()) == (10, 30, None)
     assert v.position() == altiplano.public_position(altiplano.replay(record, upto=10))
     assert v.step("last") and v.position() == altiplano.public_position(state)
-    play = Viewer.from_record("altiplano", record)
+    play = BoardModel.from_record("altiplano", record)
     assert play.viewer_seat() == altiplano.current_player(state)
     assert play.legal_moves() == [str(m) for m in altiplano.legal_moves(state)]
     with pytest.raises(EmbedError, match="keeps cards hidden"):
@@ -285,7 +285,7 @@ def test_altiplano_boards_show_the_public_position_and_step_through():
 
 
 def test_a_message_starting_with_a_parameter_keeps_its_lower_case_name():
-    from web.embed import error_html
+    from web.links.embed import error_html
     html = error_html("ply= must be a whole number of moves (0 for the start)", "ply", "-5")
     assert "<p class=\"why\">ply= must be a whole number of moves (0 for the start).</p>" in html
     assert "<p class=\"why\">Unknown game.</p>" in error_html("unknown game")

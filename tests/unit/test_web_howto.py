@@ -11,8 +11,9 @@ import pytest
 from altibox import GAMES, alto
 from altibox.alto.rules import Cell
 from altibox.core import scenes as S
-from web import howto, screens
-from web.scenes import SceneBoard, figure_html
+from web.html import howto
+from web.html import screens
+from web.play.sceneboard import SceneBoard, figure_html
 
 
 def parse(fragment):
@@ -211,3 +212,59 @@ def test_alto_tiles_show_their_other_side_in_the_corner():
         else:
             assert mark == "✕"
     assert marks["c2"] == "↻A" and marks["a4"] == "↻O" and marks["c4"] == "✕"
+
+
+def _howto_text(game_id):
+    out = []
+    for _sid, _heading, blocks, _scenes in howto.PAGES[game_id]:
+        for block in blocks:
+            out.extend(block if isinstance(block, list) else [block])
+    return out
+
+
+def _recipe_key(ins, effect):
+    return tuple(sorted(ins)), effect
+
+
+def test_altiplano_howto_states_the_values_of_house_set_version_2():
+    """Issue 18: the How to play page shows version 2 of the house set (new games' default):
+    every number and recipe it states is version 2's (this fails when version 2's data changes
+    and the page's words do not follow)."""
+    from altibox import altiplano
+    from altibox.altiplano import data
+    hs = data.load(altiplano.OPTIONS["house_set"][1])
+    raw = data.load_raw(hs.name)
+    assert hs.name == "house_set_2"
+    lines = _howto_text("altiplano")
+    text = " ".join(lines)
+    assert f"({hs.unlocked(0)} at first, up to {hs.planning_spaces} along the road track)" in text
+    assert f"An order costs {hs.order_price} coin at the Market" in text
+    assert f"buy a cart ({hs.cart_price} coin)" in text
+    assert (f"boats {hs.boat_vp} points, houses {hs.house_vp} points and {hs.bonus_vp} more per "
+            f"good of the house's kind") in text
+    top = max(hs.values.values())
+    best = " and ".join(g for g in hs.goods if hs.values.get(g) == top)
+    assert f"(food {hs.values['food']}, up to {top} for {best})" in text
+    effects = {"a boat": "boat", "a house": "house", "one step down the road track": "road"}
+    for loc in ("farm", "forest", "mine", "harbor", "road", "village"):
+        line = next(x for x in lines if x.startswith(altiplano.words.location_name(loc) + ": "))
+        stated = set()
+        for part in line.split(": ", 1)[1].rstrip(".").split("; "):
+            if "→" not in part:
+                continue
+            ins, out = (x.strip() for x in part.split("→"))
+            if out in effects:
+                effect = effects[out]
+            elif " or " in out:
+                effect = tuple(sorted(out.replace(" or ", ", ").split(", ")))
+            else:
+                effect = (out,)
+            stated.add(_recipe_key(ins.split(" + "), effect))
+        expected = set()
+        for r in raw["locations"][loc]["recipes"]:
+            if r.get("mode", "one_cacao_choose_output") != "one_cacao_choose_output" or r.get("store"):
+                continue
+            effect = (tuple(r["gain"]) if "gain" in r else tuple(sorted(r["choose"])) if "choose" in r
+                      else r.get("card") or ("road" if r.get("road") else None))
+            expected.add(_recipe_key(r["in"], effect))
+        assert stated == expected, loc

@@ -1,11 +1,14 @@
-"""web.pages: the frame around the board, built from the rules (Alto score pad, status, log)."""
+"""web.html.panels: the frame around the board, built from the rules (Alto score pad, status, log)."""
 
 import xml.etree.ElementTree as ET
 
 import pytest
 
 from altibox import alto
-from web import pages, screens
+from web.html import panels as pages
+from web.html import screens
+from web.html.escape import MAX_NAME
+from web.play import seats
 
 T1 = "do,--r,--,--/--,--wrw,--rr,--/--w,sa,--wwwr,--rr/od,--ww,--r,do r m"
 SCORING = "--,--,--,--/--,--wwwrwr,--,--rrr/--ww,--wr,--rw,sa/--r,od,od,-- w m"
@@ -66,10 +69,10 @@ def test_names_from_a_save_are_text_only_and_capped():
     from altibox import altitude
 
     state = altitude.new_game(seed=1, players=2)
-    assert pages.seat_names(altitude, state, [1, 2]) == ["Player 1", "Player 2"]
-    assert pages.seat_names(altitude, state, "abc") == ["Player 1", "Player 2"]
-    assert pages.seat_names(altitude, state, {"a": 1}) == ["Player 1", "Player 2"]
-    assert pages.seat_names(altitude, state, ["W" * 100, "  Bo   b "]) == ["W" * screens.MAX_NAME, "Bo b"]
+    assert seats.seat_names(altitude, state, [1, 2]) == ["Player 1", "Player 2"]
+    assert seats.seat_names(altitude, state, "abc") == ["Player 1", "Player 2"]
+    assert seats.seat_names(altitude, state, {"a": 1}) == ["Player 1", "Player 2"]
+    assert seats.seat_names(altitude, state, ["W" * 100, "  Bo   b "]) == ["W" * MAX_NAME, "Bo b"]
 
 
 def test_a_rematch_form_keeps_players_names_and_options():
@@ -97,7 +100,7 @@ def test_the_setup_form_reads_back_into_players_options_and_names():
 
 def test_every_game_with_a_page_has_a_form_from_its_facts():
     from altibox import GAMES
-    from web.games import BOARDS
+    from web.play.adapters import BOARDS
 
     for gid in BOARDS:
         info = GAMES[gid].INFO

@@ -1,4 +1,4 @@
-"""web.patch: an Altiplano board redrawn part by part equals the board drawn whole."""
+"""web.dom.patch: an Altiplano board redrawn part by part equals the board drawn whole."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ import pytest
 from altiplano_support import choose
 
 from altibox import altiplano as A
-from web import patch
-from web.games import BOARDS, Frame
-from web.session import Session
-from web.turns import Turns
+from web.dom import patch
+from web.play.adapters import BOARDS, Frame
+from web.play.session import Session
+from web.play.turns import Turns
 
 UI = BOARDS["altiplano"]
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 import pytest
 
 from altibox import altitude, alto
-from web import routes
-from web.games import BOARDS, Frame
-from web.session import Session
+from web.html.escape import MAX_NAME
+from web.links import routes
+from web.play.adapters import BOARDS, Frame
+from web.play.seats import seat_names
+from web.play.session import Session
 
 
 def test_altitude_link_without_players_starts_the_tables_usual_two():
@@ -122,7 +124,7 @@ def test_the_static_landing_page_matches_the_games():
     from pathlib import Path
 
     from altibox import GAMES
-    from web.games import BOARDS
+    from web.play.adapters import BOARDS
 
     html = (Path(__file__).resolve().parents[2] / "index.html").read_text(encoding="utf-8")
     landing = html.split('<section id="landing"', 1)[1].split("</section>", 1)[0]
@@ -133,24 +135,24 @@ def test_the_static_landing_page_matches_the_games():
         info = GAMES[gid].INFO
         assert f"<h2>{info.name}</h2>" in card and info.players_text in card and info.blurb in card
         assert (f'data-play="1" href="?game={gid}&amp;form=1"' in card) == (gid in BOARDS)
-        from web.howto import has_page  # issue 11: every game with a page links its How to play
+        from web.html.howto import has_page  # issue 11: every game with a page links its How to play
         assert (f'href="?game={gid}&amp;page=rules">How to play</a>' in card) == has_page(gid)
     assert '<script src="./static/boot/landing.js"></script>' in landing
 
 
 def test_name_fields_have_no_utf16_maxlength_and_names_are_cut_on_whole_characters():
     """Issue 12: a form ``maxlength`` counts UTF-16 units and would split 👨‍👩‍👧‍👦; the form has
-    none, and the name read from it is cut on grapheme clusters (web/text.py)."""
-    from web import screens
-    from web.text import graphemes
+    none, and the name read from it is cut on grapheme clusters (web/html/graphemes.py)."""
+    from web.html import screens
+    from web.html.graphemes import graphemes
 
     form = screens.setup_html("altitude")
     assert "maxlength" not in form and 'name="name1"' in form
     family = "\U0001F468\u200d\U0001F469\u200d\U0001F467\u200d\U0001F466"
     _players, _options, meta = screens.read_setup(
-        "altitude", {"players": "2", "name1": "v" * (screens.MAX_NAME - 1) + family + "tail", "name2": ""})
-    assert meta["names"][0] == "v" * (screens.MAX_NAME - 1) + family
-    assert len(graphemes(meta["names"][0])) == screens.MAX_NAME
+        "altitude", {"players": "2", "name1": "v" * (MAX_NAME - 1) + family + "tail", "name2": ""})
+    assert meta["names"][0] == "v" * (MAX_NAME - 1) + family
+    assert len(graphemes(meta["names"][0])) == MAX_NAME
 
 
 @pytest.mark.parametrize("game_id,players", [("alto", 2), ("altitude", 1), ("altitude", 3), ("altiplano", 2)])
@@ -159,7 +161,7 @@ def test_every_game_ends_with_a_result_line(game_id, players):
     import random
 
     from altibox import GAMES
-    from web import pages
+    from web.html import panels as pages
 
     m = GAMES[game_id]
     st, rng = m.new_game(seed=4, players=players), random.Random(4)
@@ -169,5 +171,5 @@ def test_every_game_ends_with_a_result_line(game_id, players):
     out = m.outcome(st)
     line = pages.result_line(m, st)
     assert line.startswith(pages.result_headline(m, st, out) + ". ")
-    assert line.endswith(m.explain(st, out, pages.seat_names(m, st)))
+    assert line.endswith(m.explain(st, out, seat_names(m, st)))
     assert "<li" not in line

@@ -1,9 +1,9 @@
-"""web.routes: URL parameters into new-game requests, with clear errors."""
+"""web.links.routes: URL parameters into new-game requests, with clear errors."""
 
 import pytest
 
 from altibox import alto
-from web.routes import new_game_request, parse_query, seats_ignored_notice
+from web.links.routes import new_game_request, parse_query, seats_ignored_notice
 
 
 def test_parse_query_plus_is_space_and_first_value_wins():

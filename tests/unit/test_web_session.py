@@ -1,4 +1,4 @@
-"""web.session: undo/redo, records with the redo stack, rejecting broken saves."""
+"""web.play.session: undo/redo, records with the redo stack, rejecting broken saves."""
 
 import json
 
@@ -6,7 +6,7 @@ import pytest
 
 from altibox import alto
 from altibox.core import IllegalMoveError, RecordError
-from web.session import Session
+from web.play.session import Session
 
 
 def play_n(session, n):
@@ -100,7 +100,7 @@ def test_a_record_whose_options_clash_with_the_header_is_a_record_error():
 
 def test_a_broken_save_keeps_its_player_count_when_it_can_still_be_read():
     from altibox import altiplano, altitude
-    from web.session import broken_save_notice, broken_save_players
+    from web.play.session import broken_save_notice, broken_save_players
 
     record = {"schema": 1, "game": "altiplano", "players": 4, "options": {}, "seed": 5,
               "moves": ["no such move"], "start": None, "meta": {}}
@@ -124,7 +124,7 @@ def test_a_broken_save_keeps_its_player_count_when_it_can_still_be_read():
 
 
 def test_a_saved_bot_of_an_unknown_level_plays_at_medium_and_the_player_is_told():
-    from web.turns import Turns
+    from web.play.turns import Turns
 
     rec = Session.new("alto", seed=3, meta={"seats": ["person", "hard"]}).record()
     rec["meta"]["seats"] = ["person", "godlike"]
@@ -150,7 +150,7 @@ def test_a_saved_bot_of_an_unknown_level_plays_at_medium_and_the_player_is_told(
 
 def test_a_broken_save_keeps_its_seats_when_they_can_still_be_read():
     from altibox import alto, altiplano
-    from web.session import broken_save_seats, replacement_session
+    from web.play.session import broken_save_seats, replacement_session
 
     record = {"schema": 1, "game": "altiplano", "players": 3, "options": {}, "seed": 5,
               "moves": ["no such move"], "start": None, "meta": {"seats": ["person", "hard", "person"]}}
@@ -174,3 +174,44 @@ def test_a_broken_save_keeps_its_seats_when_they_can_still_be_read():
     assert replacement_session("altiplano", None, None).module.num_players(
         replacement_session("altiplano").state) == altiplano.INFO.default_players
     assert alto.INFO.default_players == 2
+
+
+def _v1_record(plies=60):
+    """A game of Altiplano saved before house-set versions: its record names no house_set."""
+    import os
+    path = os.path.join(os.path.dirname(__file__), "data", "altiplano_v1_games.json")
+    with open(path, encoding="utf-8") as fh:
+        rec = json.load(fh)[0]["record"]
+    assert "house_set" not in rec["options"]
+    return {**rec, "moves": rec["moves"][:plies]}
+
+
+def test_an_altiplano_save_without_house_set_stays_version_1_after_reloads_moves_and_links():
+    """Issue 18: a saved or linked game never changes under a player's feet."""
+    from altibox import altiplano
+    from web.embed import parse_embed
+    from web.links import decode_record, encode_record
+    from web.storage import MemoryBackend, Storage
+    from web.viewer import Viewer
+
+    backend = MemoryBackend()
+    store = Storage(lambda: backend, lambda: 0)
+    backend.setItem("altibox:save:altiplano", json.dumps(_v1_record()))
+    s = Session.from_text("altiplano", store.load_save("altiplano"))
+    assert s.state.options["house_set"] == "house_set" and s.state.hs.name == "house_set"
+    s.play(altiplano.legal_moves(s.state)[0])
+    store.write_save("altiplano", s.record())
+    saved = json.loads(store.load_save("altiplano"))
+    assert saved["options"] == {"house_set": "house_set"} and len(saved["moves"]) == 61
+    again = Session.from_text("altiplano", store.load_save("altiplano"))
+    assert again.state.options["house_set"] == "house_set"
+    assert altiplano.to_position(again.state) == altiplano.to_position(s.state)
+    assert again.undo() and again.record()["options"] == {"house_set": "house_set"}
+    # by link (play by link and embeds): the record's own version
+    link = decode_record(encode_record(_v1_record()))
+    assert Session.from_record("altiplano", link).state.options["house_set"] == "house_set"
+    view = Viewer.from_spec(parse_embed({"game": "altiplano", "embed": "1", "rec": encode_record(_v1_record())}))
+    assert view.session.state.options["house_set"] == "house_set"
+    # a new game is version 2 and its save says so
+    new = Session.new("altiplano", seed=3)
+    assert new.record()["options"] == {"house_set": "house_set_2"}

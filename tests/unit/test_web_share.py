@@ -1,4 +1,4 @@
-"""The Share / Embed dialog and play by link (issue 11), pure parts: web.share, web.links."""
+"""The Share / Embed dialog and play by link (issue 11), pure parts: web.links.share, web.links.codec."""
 
 from __future__ import annotations
 
@@ -9,15 +9,15 @@ import re
 
 import pytest
 
-import web.links
-import web.viewer
+import web.links.codec
+import web.play.boardmodel
 from altibox import altitude, alto
-from web.embed import parse_embed
-from web.links import decode_record
-from web.routes import parse_query
-from web.screens import confirm_replace_html
-from web.share import link_plan, share_html, share_links, shared_record, site_base
-from web.viewer import Viewer
+from web.links.embed import parse_embed
+from web.links.codec import decode_record
+from web.links.routes import parse_query
+from web.html.screens import confirm_replace_html
+from web.links.share import link_plan, share_html, share_links, shared_record, site_base
+from web.play.boardmodel import BoardModel
 
 BASE = "https://example.org/altibox/"
 
@@ -31,7 +31,7 @@ def play(module, state, n, rng_seed=1):
     return state
 
 
-@pytest.mark.parametrize("module", [web.links, web.viewer])
+@pytest.mark.parametrize("module", [web.links.codec, web.play.boardmodel])
 def test_doctests_of_the_link_modules(module):
     assert doctest.testmod(module).failed == 0
 
@@ -56,9 +56,9 @@ def test_share_links_rebuild_the_same_game_and_positions():
     q = parse_query(links["link"][len(BASE):])
     rec = decode_record(q["rec"])
     assert alto.to_position(alto.replay(rec)) == alto.to_position(state) and rec["meta"]["names"] == ["Ann", "Bob"]
-    pos = Viewer.from_spec(parse_embed(parse_query(links["embed_position"][len(BASE):])))
+    pos = BoardModel.from_spec(parse_embed(parse_query(links["embed_position"][len(BASE):])))
     assert (pos.position(), pos.ply, pos.interactive) == (alto.to_position(state), 0, True)
-    whole = Viewer.from_spec(parse_embed(parse_query(links["embed_game"][len(BASE):])))
+    whole = BoardModel.from_spec(parse_embed(parse_query(links["embed_game"][len(BASE):])))
     assert (whole.ply, whole.end, whole.interactive, whole.controls) == (0, 20, False, True)
     assert whole.position() == alto.to_position(alto.new_game(seed=3))
 
@@ -67,7 +67,7 @@ def test_hidden_games_share_by_record_and_say_the_link_carries_the_seed():
     state = play(altitude, altitude.new_game(seed=8, players=2), 6)
     links = share_links(BASE, altitude, state)
     assert "pos=" not in links["embed_position"] and "rec=z:" in links["embed_position"]
-    v = Viewer.from_spec(parse_embed(parse_query(links["embed_position"][len(BASE):])))
+    v = BoardModel.from_spec(parse_embed(parse_query(links["embed_position"][len(BASE):])))
     assert v.position() == altitude.public_position(state) and not v.controls
     out = share_html("Altitude", True, links, 6)
     assert "This link carries the game’s seed" in out and "every hidden card" in out

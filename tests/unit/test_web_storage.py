@@ -1,8 +1,8 @@
-"""web.storage: our keys only, backups capped at 5, full or denied storage never raises."""
+"""web.play.storage: our keys only, backups capped at 5, full or denied storage never raises."""
 
 import json
 
-from web.storage import MAX_BACKUPS, MemoryBackend, Storage, backup_key, problem_notice, save_key
+from web.play.storage import MAX_BACKUPS, MemoryBackend, Storage, backup_key, problem_notice, save_key
 
 
 def make(backend=None, clock=None):

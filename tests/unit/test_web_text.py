@@ -1,4 +1,4 @@
-"""web.text: names are cut on whole user-perceived characters (UAX #29 grapheme clusters),
+"""web.html.graphemes: names are cut on whole user-perceived characters (UAX #29 grapheme clusters),
 checked against the ``regex`` module's ``\\X`` on generated text."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 import regex
 from hypothesis import given, settings, strategies as st
 
-from web.screens import MAX_NAME, clean_name
-from web.text import cut, graphemes
+from web.html.escape import MAX_NAME, clean_name
+from web.html.graphemes import cut, graphemes
 
 # what names are made of, with every joining case the rules cover
 ALPHABET = [

@@ -1,4 +1,4 @@
-"""web.turns: the turn protocol — privacy screen, End turn, where undo stops — on a toy game
+"""web.play.turns: the turn protocol — privacy screen, End turn, where undo stops — on a toy game
 whose every move draws a hidden card for the seat that acts next, and on the real games."""
 
 from __future__ import annotations
@@ -8,7 +8,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from web.turns import Turns, seat_kinds, unknown_levels
+from web.play.seats import seat_kinds, unknown_levels
+from web.play.turns import Turns
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,11 @@ and hidden information (draw order, the face-down extension pile, removed orders
 players' planning until the Actions phase). The simultaneous Draw and Planning phases are
 sequential private steps; :func:`current_player` says whose step it is.
 
-All component data is the house set in ``house_set.json`` (spec §18), read by
-:mod:`altibox.altiplano.data`. The API is the one every Altibox game shares (DESIGN.md §2)::
+All component data is the house set (spec §18), one JSON file per version named by the option
+``house_set``: ``house_set.json`` is version 1, ``house_set_2.json`` version 2 (new games'
+default); a record or position that names no ``house_set`` is version 1 and replays exactly as
+before (``rules.UNNAMED``). The data is read by :mod:`altibox.altiplano.data`. The API is the
+one every Altibox game shares (DESIGN.md §2)::
 
     >>> from altibox import altiplano
     >>> s = altiplano.new_game(seed=7, players=3)
@@ -37,7 +40,10 @@ Every move is one string; ``legal_moves`` is sorted by it::
     step:LOC             move one step to a neighbouring location for 1 food
     SRC[:ARG...]         run the recipe matching the goods on SRC; ARG is a chosen good, a
                          house/boat type (e.g. village:silver, harbor:fish) or warehouse rows
-                         ``rN`` for stored goods / gained corn (e.g. village:r1:r2, road:r3)
+                         ``rN`` for stored goods / gained corn (e.g. village:r1:r2, road:r3);
+                         stored goods take one ``rN`` each, in the house set's goods order
+                         (the data file's ``goods`` list), whatever order they go in: with
+                         wood and alpaca, village:r2:r1 puts alpaca in row 1, wood in row 2
     sell:GOOD            Market: sell one good from the Market spaces (H5 price)
     deliver:GOOD[:rN]    Market: deliver one good to the open order (rN: row for the corn a
                          completed order gives)
@@ -54,7 +60,8 @@ Position format (``to_position`` / ``from_position``, :mod:`altibox.altiplano.po
 ----------------------------------------------------------------------------------------
 
 Compact JSON text with sorted keys, one object: ``{"format": "altiplano", "version": 1,
-"seed", "players", "options" (non-default only), "ring" (locations clockwise), "round",
+"seed", "players", "options" (non-default ones, and ``house_set`` always: a position without it
+is version 1 of the house set), "ring" (locations clockwise), "round",
 "phase", "start_player", "current", "queue", "supply" ({good: count}), "houses", "boats",
 "carts", "orders", "removed", "pile" (face-down extensions, top first), "display" (5 slots,
 cheapest first, null = empty), "gone", "bought_any", "trigger", "trigger_round",
@@ -74,21 +81,23 @@ function of a view and the page's selection) and :func:`choice_cells`.
 
 from .position import POSITION_RULES, check, from_position, replay, scene_facts, to_position, to_record
 from .rules import (
-    GAME_ID, INFO, LOCATIONS, NAME, OPTIONS, PHASES, PLAYERS, Move, Player, State, apply,
+    GAME_ID, INFO, LOCATIONS, NAME, OPTIONS, PHASES, PLAYERS, UNNAMED, Move, Player, State, apply,
     current_player, is_over, legal_moves, new_game, num_players, outcome, owned_goods,
-    parse_move, private_step, reveals, score_breakdown, seat_name, total_coins, view,
+    parse_move, private_step, reveals, undo_barrier, score_breakdown, seat_name, total_coins, view,
 )
 from .words import (
     describe, explain, extension_tip, good_tip, is_secret, location_tip, prompt, role_tip,
-    public_position, round_banner, scoreboard, why_not,
+    public_position, round_banner, scoreboard, why_not, log_entry, SECRET_NOTATION, plans_in_secret,
 )
 from .render import legend, legend_svg, choice_cells, render_svg
 
 __all__ = [
-    "GAME_ID", "INFO", "NAME", "PLAYERS", "OPTIONS", "LOCATIONS", "PHASES", "POSITION_RULES",
+    "GAME_ID", "INFO", "NAME", "PLAYERS", "OPTIONS", "UNNAMED", "LOCATIONS", "PHASES", "POSITION_RULES",
     "Move", "Player", "State",
     "new_game", "num_players", "seat_name", "current_player", "legal_moves", "apply", "outcome",
-    "is_over", "parse_move", "view", "private_step", "reveals", "to_position", "from_position",
+    "is_over", "parse_move", "view", "private_step", "reveals",
+    "undo_barrier", "log_entry", "SECRET_NOTATION", "plans_in_secret",
+    "to_position", "from_position",
     "to_record", "replay", "describe", "check", "score_breakdown", "owned_goods", "total_coins",
     "prompt", "explain", "scoreboard", "round_banner", "is_secret", "good_tip", "location_tip",
     "role_tip", "extension_tip", "why_not", "public_position", "render_svg", "choice_cells",

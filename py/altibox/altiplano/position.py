@@ -21,8 +21,8 @@ from altibox.core import PositionError
 
 from . import data as _data
 from .rules import (
-    INFO, LOCATIONS, OPTIONS, PHASES, Player, State, _count, _counts, _resolve, _unlocked, apply,
-    new_game,
+    INFO, LOCATIONS, PHASES, UNNAMED, Player, State, _count, _counts, _resolve, _unlocked,
+    apply, new_game, written_options,
 )
 
 #: The validity rules of a position (``PositionError.rule``), checked by :func:`from_position`
@@ -63,7 +63,7 @@ def _state_json(s: State) -> dict:
     acted, moved, tsrc, otk = s.turn
     return {
         "format": "altiplano", "version": 1, "seed": s.seed, "players": s.players,
-        "options": core.non_default(OPTIONS, s.options), "ring": list(s.ring), "round": s.round,
+        "options": written_options(s.options), "ring": list(s.ring), "round": s.round,
         "phase": s.phase, "start_player": s.start_player, "current": s.current,
         "queue": list(s.queue), "supply": _counts(hs, s.supply), "houses": list(s.houses),
         "boats": list(s.boats), "carts": s.carts, "orders": list(s.orders),
@@ -119,7 +119,9 @@ def _bool(v, what):
 def from_position(text: str, **options) -> State:
     """Read position text written by :func:`to_position`.
 
-    ``options`` (if given) must agree with the options stored in the position.
+    ``options`` (if given) must agree with the options stored in the position. A position
+    whose options do not name ``house_set`` (one written before house-set versions) is
+    version 1 (:data:`~altibox.altiplano.rules.UNNAMED`).
 
     Raises:
         PositionError: the text is not a position (rule 1), a bad header (rule 2), or the
@@ -137,7 +139,7 @@ def from_position(text: str, **options) -> State:
         stored = d.get("options", {})
         if not isinstance(stored, dict):
             raise ValueError("options must be an object")
-        opts = _resolve(players, stored)
+        opts = _resolve(players, {**UNNAMED, **stored})  # no house_set: version 1 (issue 18)
         given = _resolve(players, options) if options else None
         if given is not None:
             for k, v in options.items():
@@ -418,7 +420,7 @@ def check(state: State) -> None:
             bad(11, "bad road position")
 
 
-to_record, replay = core.records_for(INFO, new_game, apply, from_position)
+to_record, replay = core.records_for(INFO, new_game, apply, from_position, unnamed=UNNAMED)
 
 
 def scene_facts(state) -> dict:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import permutations
 from typing import Any
 
 from altibox import core
@@ -37,7 +38,7 @@ LOCATIONS = ("harbor", "farm", "forest", "mine", "road", "market", "village")
 OPTIONS = {
     "first_player": (int, 0, (0, 1, 2, 3, 4)),
     "role_selection": (str, "deal", ("deal", "draft")),
-    "house_set": (str, "house_set", None),
+    "house_set": (str, "house_set_2", None),   # the data file's name = its version (issue 18)
     "turn_mode": (str, "all_at_location", ("all_at_location", "one_source")),
     "coin_can_pay_movement": (bool, False, None),
     "allow_action_with_empty_output": (bool, True, None),
@@ -47,6 +48,25 @@ OPTIONS = {
     "empty_trigger_locations": (list, LOCATIONS, None),
     "final_tie": (str, "shared", ("shared",)),
 }
+
+#: Options every record, position and view names even at their default, with the value meant
+#: by one that does not name it: ``house_set`` names the component version a game is played
+#: with; a record or position written before versions existed is version 1 (``house_set.json``)
+#: and replays exactly as before, while new games take :data:`OPTIONS`' default (issue 18).
+UNNAMED = {"house_set": "house_set"}
+
+
+def written_options(options: dict) -> dict:
+    """The options a record, position or view writes: the non-default ones plus
+    :data:`UNNAMED`'s (``house_set`` always), JSON-friendly."""
+    return core.non_default(OPTIONS, options, always=UNNAMED)
+
+
+def house_set_name(options: "dict | None" = None) -> str:
+    """The house set named by resolved or written ``options`` (a view's, a record's), the
+    default version (:data:`OPTIONS`) when they name none (e.g. the How to play page)."""
+    return (options or {}).get("house_set", OPTIONS["house_set"][1])
+
 
 #: The static facts of Altiplano (DESIGN.md §2): bag draws after setup (chance); the draw order,
 #: the extension pile and this round's planning of the others hidden.
@@ -401,6 +421,15 @@ def private_step(state: State) -> bool:
     return state.phase == "planning"
 
 
+def undo_barrier(before: State, after: State) -> bool:
+    """True when undo may not take back the ply ``before`` -> ``after`` once its player has
+    ended their step: it handed the play to another seat (a turn of actions ended with
+    ``end``/``pass``, a planning with ``done``). Undo stays inside the step of the player who
+    acts (the next player cannot take back the previous one's turn).
+    """
+    return current_player(before) != current_player(after)
+
+
 def reveals(before: State, after: State) -> frozenset:
     """To whom the ply ``before`` -> ``after`` (``after = apply(before, move)``) revealed
     information nobody had before: seat numbers, or ``None`` for everyone at the table.
@@ -479,20 +508,35 @@ def _wh_put(wh: tuple, r: int, g: str) -> tuple:
 
 
 def _store_combos(s: State, wh: tuple, goods: tuple) -> dict:
-    """``{rows tuple: new warehouse}`` for storing ``goods`` in order, one entry per result."""
+    """``{rows: new warehouse}`` for storing ``goods`` (spec §9.2, §11, H6), one entry per
+    resulting warehouse.
+
+    ``rows`` holds one 0-based row per good of ``goods``, in ``goods``' own order (the house
+    set's goods order), whatever order the goods go in: the goods may be put in any order, so
+    two goods stored together may start rows in either order (issue 18). The goods' own order
+    is tried first, so a warehouse reachable that way keeps the rows it always had (old
+    records replay unchanged); a later order adds only warehouses not reached before.
+    """
     results: dict = {}
     seen: set = set()
+    n = len(goods)
 
-    def rec(w, k, rows):
-        if k == len(goods):
-            if w not in seen:
+    def rec(w, order, k, rows):
+        if k == n:
+            if w not in seen and rows not in results:
                 seen.add(w)
                 results[rows] = w
             return
-        for r in _rows_for(s, w, goods[k]):
-            rec(_wh_put(w, r, goods[k]), k + 1, rows + (r,))
+        i = order[k]
+        for r in _rows_for(s, w, goods[i]):
+            rec(_wh_put(w, r, goods[i]), order, k + 1, rows[:i] + (r,) + rows[i + 1:])
 
-    rec(wh, 0, ())
+    tried: set = set()
+    for order in permutations(range(n)):
+        placed = tuple(goods[i] for i in order)
+        if placed not in tried:  # identical goods in another order give nothing new
+            tried.add(placed)
+            rec(wh, order, 0, (None,) * n)
     return results
 
 
@@ -1081,10 +1125,7 @@ def _do_action(s: State, i: int, p: Player, op: tuple) -> None:
         r = s._S[sid].recipes[ri]
         goods, coins, _fg, _fc = p.src.pop(sid)
         if r.store:
-            w = p.wh
-            for g, row in zip(goods, arg):
-                w = _wh_put(w, row, g)
-            p.wh = w
+            p.wh = _store_combos(s, p.wh, goods)[arg]
         else:
             for g in goods:
                 _add(p.crate, g, 1)
@@ -1313,7 +1354,7 @@ def view(state: State, player: int | None) -> dict:
         "pile": {"count": len(s.pile), "letters": letters},
         "gone": list(s.gone), "roles_left": list(s.roles_left),
         "seats": [_seat_view(s, i, player == i) for i in range(s.players)],
-        "options": core.non_default(OPTIONS, s.options),
+        "options": written_options(s.options),
         "legal_moves": [m.text for m in legal_moves(s)] if _acts(s, player) else [],
         "outcome": out.to_json() if out is not None else None,
     }

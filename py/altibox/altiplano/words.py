@@ -34,7 +34,7 @@ from altibox.core import Outcome
 
 from . import data as _data
 from .rules import (
-    OPTIONS, Move, State, _has_passive, _legal, _unlocked, legal_moves,
+    OPTIONS, Move, State, _has_passive, _legal, _unlocked, house_set_name, legal_moves,
     outcome as _outcome, owned_goods, parse_move, score_breakdown, seat_name, view as _view,
 )
 
@@ -105,7 +105,7 @@ def _join(items: list[str], word: str = "and") -> str:
 
 
 def _hs(options: dict | None = None) -> _data.HouseSet:
-    return _data.load((options or {}).get("house_set", OPTIONS["house_set"][1]))
+    return _data.load(house_set_name(options))
 
 
 def _mode(options: dict | None = None) -> str:
@@ -123,11 +123,13 @@ def _goods_words(goods) -> str:
     return " + ".join((f"{n} {good_name(g)}" if n > 1 else good_name(g)) for g, n in counts.items())
 
 
-def recipe_words(recipe: _data.Recipe) -> str:
+def recipe_words(recipe: _data.Recipe, hs: _data.HouseSet | None = None) -> str:
     """One recipe in words, inputs then ``→`` then the effect (spec §7), e.g.
     ``"alpaca + food → wool"``, ``"cacao → food, cloth or glass (your choice)"``,
-    ``"2 coins → glass"``, ``"2 stone → a house card"``, ``"1 good but food → warehouse"``."""
+    ``"2 coins → glass"``, ``"2 stone → a house card"``, ``"1 good but food → warehouse"``.
+    Card points come from ``hs``, the game's house set (default: the default version)."""
     r = recipe
+    hs = hs or _hs()
     if r.ins:
         ins = _goods_words(r.ins)
         if r.store:
@@ -144,9 +146,9 @@ def recipe_words(recipe: _data.Recipe) -> str:
     elif r.road:
         out = "1 step down the road track"
     elif r.card == "house":
-        out = "a house card (4 VP + 1 VP per good of its type)"
+        out = f"a house card ({hs.house_vp} VP + {hs.bonus_vp} VP per good of its type)"
     elif r.card == "boat":
-        out = "a boat card (2 VP + its good)"
+        out = f"a boat card ({hs.boat_vp} VP + its good)"
     elif r.store:
         out = "your warehouse"
     else:  # pragma: no cover - every house-set recipe has an effect
@@ -187,18 +189,30 @@ def good_tip(good: str, options: dict | None = None) -> str:
     return "; ".join(parts) + "."
 
 
+def _prices_words(hs: _data.HouseSet) -> str:
+    """The Market's sale prices (H5), e.g. ``"silver 3, glass 2, others 1 coin"``."""
+    prices = list(hs.prices.values())
+    common = max(sorted(set(prices)), key=prices.count)
+    special = sorted(((p, g) for g, p in hs.prices.items() if p != common),
+                     key=lambda pg: (-pg[0], hs.order[pg[1]]))
+    unit = "coin" if common == 1 else "coins"
+    if not special:
+        return f"each {common} {unit}"
+    return ", ".join(f"{g} {p}" for p, g in special) + f", others {common} {unit}"
+
+
 def _location_recipes(loc: str, options: dict | None = None) -> list[str]:
     hs = _hs(options)
     src = hs.sources(_mode(options))[loc]
     lines = []
     if src.kind == "market":
-        lines.append("each good on its spaces is sold (silver 3, glass 2, others 1 coin) or "
+        lines.append(f"each good on its spaces is sold ({_prices_words(hs)}) or "
                      "delivered to your open order")
         lines.append(f"take an order for {hs.order_price} coin (one open order at a time)")
         lines.append("buy an extension for its price + the display surcharge (one a round)")
         return lines
     for r in src.recipes:
-        lines.append(recipe_words(r))
+        lines.append(recipe_words(r, hs))
     if loc == "village":
         lines.append(f"buy a cart for {hs.cart_price} coin (one a round, at most "
                      f"{hs.cart_slots} carts)")
@@ -226,7 +240,7 @@ def role_tip(role: str, options: dict | None = None) -> str:
     start = _goods_words([g for g, n in r["start"].items() for _ in range(n)])
     coins = int(r.get("coins", 0))
     return (f"{role_name(role)} (role, at the {location_name(r['location'])}, 1 action space): "
-            + "; ".join(recipe_words(x) for x in src.recipes)
+            + "; ".join(recipe_words(x, hs) for x in src.recipes)
             + f". Starting goods: {start}; {coins} coin{'s' if coins != 1 else ''}.")
 
 
@@ -246,7 +260,7 @@ def extension_effect(eid: str, options: dict | None = None) -> str:
     if e.get("passive"):
         return _PASSIVE[e["passive"]].format(n=e.get("amount", 1))
     src = hs.sources(_mode(options))[eid]
-    return "; ".join(recipe_words(r) for r in src.recipes)
+    return "; ".join(recipe_words(r, hs) for r in src.recipes)
 
 
 def extension_tip(eid: str, options: dict | None = None, price: int | None = None) -> str:
@@ -354,7 +368,7 @@ def describe(state: State, move: Move | str, names: list | None = None,
         return f"{who}: {text}"
     kind = op[0]
     if public and state.phase == "planning" and kind in _SECRET:
-        return f"{who} plans (secret until the Actions phase)"
+        return secret_plan_words(who)
     hs = state.hs
     if kind == "role":
         return f"{who} chooses the {role_name(op[1])} role"
@@ -417,7 +431,7 @@ def describe(state: State, move: Move | str, names: list | None = None,
         elif r.card:
             res = f"takes the {arg} {r.card}" if arg else f"takes no {r.card} (none left)"
         else:
-            res = "stores them in rows " + ", ".join(str(x + 1) for x in arg)
+            res = "stores " + ", ".join(f"{g} in row {x + 1}" for g, x in zip(goods, arg))
         return f"{who} uses {at}: {ins} -> {res}"
     return f"{who}: {text}"  # pragma: no cover
 
@@ -684,19 +698,20 @@ __all__ = [
 
 # ---------------------------------------------------------------- legend (issue 11)
 
-#: The legend's other marks: (icon key, name, what it does), after the goods (``good_tip``).
+#: The legend's other marks: (icon key, name, what it does), after the goods (``good_tip``);
+#: ``{order_price}``, ``{house_vp}``, ``{bonus_vp}`` and ``{boat_vp}`` are the house set's.
 LEGEND_MARKS = (
     ("coin", "Coin", "pays for orders, extensions and carts; no points, but breaks a tie"),
     ("cart", "Cart", "moves your pawn up to 3 locations round the ring, once per round; the "
              "first is free, each further cart costs 1 food from the movement spaces"),
     ("pawn", "Pawn", "where you are: you act only at the location your pawn stands on"),
-    ("order", "Order", "take one at the Market for 1 coin, deliver its goods there; complete: "
-              "its points and 1 corn"),
+    ("order", "Order", "take one at the Market for {order_price} coin, deliver its goods there; "
+              "complete: its points and 1 corn"),
     ("store", "Warehouse", "rows of one kind of good, started in order from the cheapest; a full "
               "row scores its points"),
     ("road", "Road", "stone + wood moves you down the road track: more goods drawn each round"),
-    ("house", "House", "4 points, +1 per good of its kind you own at the end"),
-    ("boat", "Boat", "2 points and a good of its kind"),
+    ("house", "House", "{house_vp} points, +{bonus_vp} per good of its kind you own at the end"),
+    ("boat", "Boat", "{boat_vp} points and a good of its kind"),
     ("lock", "Locked", "a planning space the road track has not opened yet"),
 )
 
@@ -711,7 +726,10 @@ def legend_items(options: dict | None = None) -> list[tuple[str, str, str]]:
         tip = good_tip(g, options)
         name, _, rest = tip.partition(": ")
         out.append((g, name[:1].upper() + name[1:], rest))
-    return out + list(LEGEND_MARKS)
+    hs = _hs(options)
+    values = {"order_price": hs.order_price, "house_vp": hs.house_vp, "bonus_vp": hs.bonus_vp,
+              "boat_vp": hs.boat_vp}
+    return out + [(key, name, text.format(**values)) for key, name, text in LEGEND_MARKS]
 
 
 # ----------------------------------------------------------------------------------------------
@@ -764,7 +782,7 @@ def source_words(sid: str, src: _data.Source, hs: _data.HouseSet,
         return "; ".join(_location_recipes(sid, options))
     if src.passive:
         return extension_effect(sid, options)
-    return "; ".join(recipe_words(r) for r in src.recipes)
+    return "; ".join(recipe_words(r, hs) for r in src.recipes)
 
 
 def cart_cost_words(seat: dict) -> str:
@@ -838,7 +856,7 @@ def option_words(mv: str, seat: dict, hs: _data.HouseSet, sources: dict) -> str:
     if args:
         a = args[0]
         if any(r.card == "house" for r in src.recipes) and a in hs.house_types:
-            return f"{what}: take the {a} house (+1 VP per {a} at the end)"
+            return f"{what}: take the {a} house (+{hs.bonus_vp} VP per {a} at the end)"
         if any(r.card == "boat" for r in src.recipes) and a in hs.boat_goods:
             return f"{what}: take the {a} boat (gain 1 {a})"
         return f"{what}: take {a}"
@@ -982,3 +1000,38 @@ def button_words(mv: str, seat: dict, phase: str, hs: _data.HouseSet) -> tuple[s
     if mv == "cart":
         return f"Buy a cart ({hs.cart_price} coin)", "buy a cart at the Village"
     return mv, mv
+
+
+
+#: The notation the log shows for a planning placement still secret (spec §19).
+SECRET_NOTATION = "plan"
+
+
+def secret_plan_words(who: str) -> str:
+    """The log's words for a planning placement of ``who`` still secret (spec §19)."""
+    return f"{who} plans (secret until the Actions phase)"
+
+
+def plans_in_secret(before: State, move: Move | str) -> bool:
+    """True when ``move``, played in ``before``, is a planning placement or take-back, secret
+    until the Actions phase (spec §19). The same answer as :func:`is_secret` for a legal move,
+    without computing the legal moves: in Planning every move but ``done`` is one."""
+    return before.phase == "planning" and str(move) != "done"
+
+
+def log_entry(before: State, move: Move | str, words: str, now: State,
+              names: list | None = None) -> tuple[str, str]:
+    """The game log's line ``(notation, words)`` for ``move`` played in ``before`` (described
+    as ``words``), as everyone at the table may read it in ``now``: the placements of a
+    Planning phase that has not ended read :func:`secret_plan_words` with the notation
+    :data:`SECRET_NOTATION` (spec §19); everything else as played.
+
+    >>> from altibox.altiplano import new_game
+    >>> s = new_game(seed=3, players=2)
+    >>> log_entry(s, "draw", "Player 1 draws", s)
+    ('draw', 'Player 1 draws')
+    """
+    if now.phase == "planning" and before.round == now.round and plans_in_secret(before, move):
+        who = player_name(before, before.current, names) if before.current is not None else "Someone"
+        return SECRET_NOTATION, secret_plan_words(who)
+    return str(move), words

@@ -691,6 +691,7 @@ def legend_svg(key: str) -> str:
     return head + body + "</svg>"
 
 
-def legend() -> "list[tuple[str, str, str, str]]":
-    """Every card kind and marker: ``[(key, icon_svg, name, what it does), ...]``."""
+def legend(options: "dict | None" = None) -> "list[tuple[str, str, str, str]]":
+    """Every card kind and marker: ``[(key, icon_svg, name, what it does), ...]``.
+    ``options`` (a game's options, as every game's ``legend`` takes) change nothing here."""
     return [(key, legend_svg(key), name, text) for key, name, text in LEGEND]

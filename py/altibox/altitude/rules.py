@@ -456,9 +456,11 @@ def _compute_info(m: dict, bdir: int, fixed: bool, kind: dict, value: dict) -> M
         if not fixed or bdir >= 0:
             opens.append((1, hi + 1, _BASE))
     if hi - lo + 1 > len(base):
+        # a hole inside the span only next to a base card: "each new card placed on a
+        # mountain must touch at least one existing card" (seed 002; spec §5)
         bs = set(base)
         for c in range(lo + 1, hi):
-            if c not in bs:
+            if c not in bs and (c - 1 in bs or c + 1 in bs):
                 opens.append((1, c, _BASE))
     info.height = height
     info.open = opens
@@ -984,6 +986,13 @@ def turn_ended(before: State, after: State) -> bool:
     turn, and the next one starts with a new draw.
     """
     return True
+
+
+def undo_barrier(before: State, after: State) -> bool:
+    """True when undo may not take back the ply ``before`` -> ``after`` once its player has
+    ended their step: never beyond what the turn protocol already says (what was shown, End
+    turn) in this game."""
+    return False
 
 
 def reveals(before: State, after: State) -> "frozenset[int | None]":

@@ -357,3 +357,10 @@ LEGEND = (
     ("slot", "Dashed slot", "an empty place of a mountain"),
     ("double", "TO PLAY ×2", "this mountain is 5 levels high or more: a double turn"),
 )
+
+
+def log_entry(before: State, move: Any, words: str, now: State,
+              names: list | None = None) -> tuple[str, str]:
+    """The game log's line ``(notation, words)`` for ``move`` played in ``before`` (described
+    as ``words``), as everyone at the table may read it in ``now`` (a setup choice names only ``R``: the returned cards are its owner's secret)."""
+    return public_move(move), words

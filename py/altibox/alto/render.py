@@ -425,7 +425,8 @@ def legend_svg(key: str) -> str:
     return head + body + "</svg>"
 
 
-def legend() -> list[tuple[str, str, str, str]]:
+def legend(options: dict | None = None) -> list[tuple[str, str, str, str]]:
     """Every symbol and mark of the board: ``[(key, icon_svg, name, what it does), ...]``
-    (the words are :data:`altibox.alto.words.LEGEND`; icons from :func:`legend_svg`)."""
+    (the words are :data:`altibox.alto.words.LEGEND`; icons from :func:`legend_svg`).
+    ``options`` (a game's options, as every game's ``legend`` takes) change nothing here."""
     return [(key, legend_svg(key), name, text) for key, name, text in LEGEND]

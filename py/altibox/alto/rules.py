@@ -519,6 +519,13 @@ def private_step(state: State) -> bool:
     return False
 
 
+def undo_barrier(before: State, after: State) -> bool:
+    """True when undo may not take back the ply ``before`` -> ``after`` once its player has
+    ended their step: never beyond what the turn protocol already says (what was shown, End
+    turn) in this game."""
+    return False
+
+
 def reveals(before: State, after: State) -> frozenset[int | None]:
     """To whom the ply ``before`` -> ``after`` revealed information nobody had: nobody, ever.
 

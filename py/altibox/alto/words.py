@@ -225,3 +225,10 @@ def why_not(view: dict, cell: str, names: Any = None, selected: "str | None" = N
         return f"{cell} has no disc to move."
     return (f"Nothing to play from {cell}: the {SYMBOL_NAMES[here['active']]} move of its tile "
             f"has no legal destination.")
+
+
+def log_entry(before: State, move: Any, words: str, now: State,
+              names: list | None = None) -> tuple[str, str]:
+    """The game log's line ``(notation, words)`` for ``move`` played in ``before`` (described
+    as ``words``), as everyone at the table may read it in ``now``."""
+    return str(move), words

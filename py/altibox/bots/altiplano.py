@@ -78,7 +78,8 @@ def _rules():
 
 def _data(options: dict):
     from altibox.altiplano import data
-    return data.load(options.get("house_set", "house_set"))
+    from altibox.altiplano.rules import house_set_name
+    return data.load(house_set_name(options))
 
 
 # ----------------------------------------------------------------------------------------------
@@ -147,10 +148,10 @@ def determinize(v: dict, extras: dict, options: dict, rng: random.Random) -> str
             "pending_return": seat.get("pending_return", False) if i == me else False,
             "store_left": ex["store_left"],
         })
-    from altibox.core import non_default
+    from altibox.altiplano.rules import written_options
     obj = {
         "format": "altiplano", "version": 1, "seed": rng.randrange(2**53), "players": n,
-        "options": non_default(_rules().OPTIONS, options), "ring": v["ring"],
+        "options": written_options(options), "ring": v["ring"],
         "round": v["round"], "phase": v["phase"], "start_player": v["start_player"],
         "current": v["current_player"], "queue": extras["queue"], "supply": v["supply"],
         "houses": v["houses"], "boats": v["boats"], "carts": v["carts"], "orders": v["orders"],

@@ -7,7 +7,7 @@ of allowed values or ``None`` (any value of the type; the game validates it furt
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 _WHOLE = re.compile(r"-?[0-9]{1,18}")
 
@@ -52,14 +52,18 @@ def resolve_options(spec: OptionSpec, given: Mapping[str, Any]) -> dict[str, Any
     return out
 
 
-def non_default(spec: OptionSpec, options: Mapping[str, Any]) -> dict[str, Any]:
-    """Only the options that differ from their defaults, JSON-friendly (tuples become lists).
+def non_default(spec: OptionSpec, options: Mapping[str, Any],
+                always: Iterable[str] = ()) -> dict[str, Any]:
+    """Only the options that differ from their defaults, JSON-friendly (tuples become lists),
+    plus the options named in ``always`` (written even at their default), in ``spec`` order.
 
-    This is what a record stores (DESIGN.md §2).
+    This is what a record stores (DESIGN.md §2; ``always``: e.g. Altiplano's ``house_set``,
+    which names the component version a game is played with).
     """
+    always = frozenset(always)
     out: dict[str, Any] = {}
     for name, (_t, default, _c) in spec.items():
-        if name in options and _jsonable(options[name]) != _jsonable(default):
+        if name in options and (name in always or _jsonable(options[name]) != _jsonable(default)):
             out[name] = _jsonable(options[name])
     return out
 

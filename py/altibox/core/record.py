@@ -5,7 +5,8 @@ A record is a JSON object::
     {"schema": 1, "game": "alto", "players": 2, "options": {...}, "seed": 7,
      "moves": ["@b2", ...], "start": null, "meta": {}}
 
-``options`` holds only non-default options; ``seed`` is an integer below 2**53; ``start`` is the
+``options`` holds only non-default options (and those a game always names, e.g. Altiplano's
+``house_set``); ``seed`` is an integer below 2**53; ``start`` is the
 position text when a game began from a position; ``meta`` carries what is not rules (player
 names, seat types, the redo stack). Loading replays every move under the rules, so a tampered or
 stale record is rejected as a whole, naming the ply that failed.
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 import json
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from .info import GameInfo
 from .errors import RecordError
@@ -90,7 +91,8 @@ def check_header(record: Any, info: GameInfo) -> None:
 
 
 def records_for(info: GameInfo, new_game: Callable[..., Any], apply: Callable[[Any, Any], Any],
-                from_position: Callable[..., Any]) -> tuple[Callable[..., dict], Callable[..., Any]]:
+                from_position: Callable[..., Any], unnamed: Mapping[str, Any] | None = None,
+                ) -> tuple[Callable[..., dict], Callable[..., Any]]:
     """The two record functions of one game, bound to it (DESIGN.md §2).
 
     Args:
@@ -98,13 +100,17 @@ def records_for(info: GameInfo, new_game: Callable[..., Any], apply: Callable[[A
         new_game: ``new_game(seed=, players=, **options) -> State``.
         apply: ``apply(state, move_text) -> State`` (checks legality).
         from_position: ``from_position(text, **options) -> State``.
+        unnamed: ``{option: value}`` for options every record names, even at their default,
+            with the value meant by a record that does not name it (one written before the
+            option was always named): Altiplano's ``{"house_set": "house_set"}``, so an old
+            record keeps version 1 of the house set while new games default to a later one.
 
     Returns:
         ``(to_record, replay)``:
 
         - ``to_record(state, meta=None) -> dict``: the record of ``state``,
-          ``{"schema": 1, "game", "players", "options" (non-default only), "seed", "moves",
-          "start", "meta"}``, JSON-friendly;
+          ``{"schema": 1, "game", "players", "options" (non-default ones and ``unnamed``'s),
+          "seed", "moves", "start", "meta"}``, JSON-friendly;
         - ``replay(record, upto=None) -> State``: the state after replaying the record's moves
           under the rules (only the first ``upto`` plies when ``upto`` is given). It raises
           ``RecordError`` with ``.ply`` 0 for a bad header or start position, or with the
@@ -112,12 +118,14 @@ def records_for(info: GameInfo, new_game: Callable[..., Any], apply: Callable[[A
           ``ValueError`` for an ``upto`` that is not a ply count of the record (0..moves).
     """
 
+    named = dict(unnamed or {})
+
     def to_record(state: Any, meta: dict | None = None) -> dict:
         return {
             "schema": SCHEMA,
             "game": info.id,
             "players": state.players,
-            "options": non_default(info.options, state.options),
+            "options": non_default(info.options, state.options, always=named),
             "seed": state.seed,
             "moves": list(state.moves),
             "start": state.start,
@@ -131,7 +139,7 @@ def records_for(info: GameInfo, new_game: Callable[..., Any], apply: Callable[[A
             if isinstance(upto, bool) or not isinstance(upto, int) or not 0 <= upto <= len(moves):
                 raise ValueError(f"upto must be a ply count from 0 to {len(moves)}, got {upto!r}")
             moves = moves[:upto]
-        options = record["options"]
+        options = {**named, **record["options"]}
         try:
             if record.get("start") is not None:
                 # A game with chance after setup keeps its seed inside its position text.

@@ -458,7 +458,7 @@ def _sections(ctx: _Ctx, parts: list, y: float) -> float:
         x = 10 + c * (cw + gap)
         cy = y + sum(rows[:r]) + r * gap
         h = rows[r]
-        # one part per card, drawn at y = 0 and placed (web.patch)
+        # one part per card, drawn at y = 0 and placed (web.dom.patch)
         if kind == "road":
             _placed(ctx, parts, "track", 0, cy, lambda sub: _road_card(ctx, sub, x, 0, cw, False, h))
             continue
@@ -726,7 +726,7 @@ def _cards_and_orders(ctx: _Ctx, parts: list, x: float, y: float, w: float) -> f
                     "myorder", None, extra)
         y += 38
     else:
-        parts.append(_text(x, y + 12, "none (take one at the Market for 1 coin)", "s"))
+        parts.append(_text(x, y + 12, f"none (take one at the Market for {hs.order_price} coin)", "s"))
         y += 20
     done = list(seat.get("completed_orders") or [])
     vp = sum(hs.orders[o][1] for o in done)
@@ -743,7 +743,7 @@ def _cards_and_orders(ctx: _Ctx, parts: list, x: float, y: float, w: float) -> f
         y += 16
         gx = x
         for t in items:
-            tip = (f"house ({hs.house_vp} VP + 1 VP per {t})" if kind == "house"
+            tip = (f"house ({hs.house_vp} VP + {hs.bonus_vp} VP per {t})" if kind == "house"
                    else f"boat ({hs.boat_vp} VP; gave 1 {t})")
             parts.append(f'<g aria-label="{_esc(tip)}"><title>{_esc(tip)}</title>'
                          f'{_g(kind, gx + 9, y + 10, 18)}{_g(t, gx + 25, y + 10, 14)}</g>')
@@ -795,7 +795,7 @@ def _board(ctx: _Ctx, parts: list, y0: float) -> float:
     y = _final_storage_panel(ctx, parts, y)
     y = _planning_row(ctx, parts, y)
     parts.append("</g></g>")
-    # below the planning row, each card is a part of its own, placed at its y (web.patch)
+    # below the planning row, each card is a part of its own, placed at its y (web.dom.patch)
     y = _sections(ctx, parts, y + 4)
     if ctx.narrow:
         y += _placed(ctx, parts, "track", 0, y, lambda sub: _road_card(ctx, sub, 10, 0, W - 20, False)) + 8

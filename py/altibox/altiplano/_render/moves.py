@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from .. import data as _data
+from ..rules import house_set_name
 from .prims import _canon_key, _expand
 
 
@@ -114,7 +115,7 @@ def _display_goods(goods) -> list:
 
 def _house(view: dict):
     opts = view.get("options") or {}
-    return _data.load(opts.get("house_set", "house_set"))
+    return _data.load(house_set_name(opts))
 
 def _last_source(last: str) -> str | None:
     if ">" in last:

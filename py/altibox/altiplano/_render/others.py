@@ -161,7 +161,7 @@ def _others(ctx: _Ctx, parts: list, y0: float) -> float:
         hs = []
         for c, q in enumerate(row):
             # drawn at the origin and placed by a transform: when the board changes hands, the
-            # page moves the part of a seat whose board did not change (web.patch)
+            # page moves the part of a seat whose board did not change (web.dom.patch)
             hs.append(_placed(ctx, parts, f"seat:{q}", c * (cw + gap), y,
                               lambda sub, q=q: _other(ctx, sub, q, 0, 0, cw, done)))
         y += max(hs) + gap

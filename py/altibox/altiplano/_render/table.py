@@ -44,7 +44,7 @@ def _ring(ctx: _Ctx, parts: list, top: float) -> float:
 
     Wide: an ellipse in the left 460 units. Narrow: a loop of three rows (3 tiles on top,
     one at each side with the round and the supply between them, 2 at the bottom).
-    Parts (``web.patch``): the path and the centre, then one per location tile."""
+    Parts (``web.dom.patch``): the path and the centre, then one per location tile."""
     ring = list(ctx.v["ring"])
     parts.append('<g data-part="ring">')
     if ctx.narrow:
@@ -245,7 +245,9 @@ def _order_card(ctx: _Ctx, parts: list, oid: str, x, y, w, h, delivered=None,
     tip = _TIPS.get(key)
     if tip is None:
         tip = _TIPS[key] = _w.order_tip(oid, delivered, ctx.opts)
-    label = tip + extra_label + (" \u2014 take it for 1 coin" if move else "")
+    price = ctx.hs.order_price
+    label = tip + extra_label + (f" \u2014 take it for {price} coin{'' if price == 1 else 's'}"
+                                 if move else "")
     hook = ctx.attrs(cell, label, move) if cell else f' aria-label="{_esc(label)}"'
     parts.append(f'<g class="order" transform="translate({_f(x)},{_f(y)})"{hook}>'
                  f'<title>{_esc(tip)}</title>')
@@ -296,7 +298,7 @@ def _orders(ctx: _Ctx, parts: list, x: float, y: float, w: float, cols: int) -> 
 
 def _part(parts: list, key: str, draw, *args) -> float:
     """Draw ``draw(*args)`` (which appends to ``parts`` and returns a y) inside one top-level
-    ``<g data-part="KEY">``: the unit the page redraws when it changed (``web.patch``)."""
+    ``<g data-part="KEY">``: the unit the page redraws when it changed (``web.dom.patch``)."""
     parts.append(f'<g data-part="{key}">')
     y = draw(*args)
     parts.append("</g>")
@@ -306,7 +308,7 @@ def _part(parts: list, key: str, draw, *args) -> float:
 def _placed(ctx: _Ctx, parts: list, key: str, dx: float, dy: float, draw) -> float:
     """``draw(sub)`` (appends to the list ``sub``, returns a y) drawn inside one top-level
     ``<g data-part="KEY" transform="translate(dx,dy)">``: when only its place changes, the page
-    moves the part instead of drawing it again (``web.patch``). Anchors recorded by ``draw``
+    moves the part instead of drawing it again (``web.dom.patch``). Anchors recorded by ``draw``
     are moved by the same offset. Returns what ``draw`` returns (in ``draw``'s coordinates)."""
     outer, ctx.anchors = ctx.anchors, {}
     sub: list[str] = []

@@ -1,7 +1,7 @@
 """The "Share / Embed" dialog and play by link (issue 11), as pure functions (CPython-tested).
 
 - The *link* continues the game on another device: ``<site>?game=G&rec=z:…`` carries the record
-  of the game up to the position shown (compressed, :mod:`web.links`). Opening it offers to
+  of the game up to the position shown (compressed, :mod:`web.links.codec`). Opening it offers to
   continue that game there (:func:`link_plan` says how it meets the game saved on that device).
 - The *embed snippets* put a board in another page: this position (``pos=``, or for a game that
   hides cards the record, since a position text would show every hand), or the whole game
@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .links import embed_query, iframe_snippet, share_query
-from .screens import esc
+from web.links.codec import embed_query, iframe_snippet, share_query
+from web.html.escape import esc
 
 SHARED_META = ("names", "seats")
 """What of a record's ``meta`` a link carries: the players' names and seat kinds (not the turn

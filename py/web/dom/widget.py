@@ -1,22 +1,22 @@
 """Board widgets: a live game board in any container element of the page (DOM glue).
 
 A widget shows one board of one game, driven by its own in-memory game (a
-:class:`web.viewer.Viewer` around a :class:`web.session.Session`): it never reads or writes the
+:class:`web.play.boardmodel.BoardModel` around a :class:`web.play.session.Session`): it never reads or writes the
 player's saves. Several widgets can live on one page under one interpreter (a How-to-play page
 puts one per example); each has its own delegated ``click``/``keydown`` listener on its root,
 wrapped once with ``create_proxy`` and released by :meth:`BoardWidget.destroy`.
 
 Embed mode (``?game=G&embed=1``, :func:`embed_main`) is one widget filling the frame, or, with
 ``&scene=ID``, one scene of the game's scene file drawn by the How-to-play page's own
-:class:`web.scenes.SceneBoard` (:class:`SceneEmbed`), or the message for a bad link.
+:class:`web.play.sceneboard.SceneBoard` (:class:`SceneEmbed`), or the message for a bad link.
 
 API (for pages built on it, e.g. How-to-play scenes)::
 
-    from web.viewer import Viewer
-    from web.widget import BoardWidget
+    from web.play.boardmodel import BoardModel
+    from web.dom.widget import BoardWidget
 
-    viewer = Viewer.from_position("alto", "OD,DO,.../... r m", interactive=True, caption="Move b2")
-    # or Viewer.from_record(game_id, record_dict, ply=3) / Viewer.new(game_id, seed=7)
+    viewer = BoardModel.from_position("alto", "OD,DO,.../... r m", interactive=True, caption="Move b2")
+    # or BoardModel.from_record(game_id, record_dict, ply=3) / BoardModel.new(game_id, seed=7)
     w = BoardWidget(container_element, viewer,
                     check_move=lambda w, move: None if move == "b2c3" else "Not that one: try b2.",
                     on_move=lambda w, move, words: w.feedback(f"Right: {words}", "right"))
@@ -53,26 +53,28 @@ from pyscript import document, window
 
 from altibox import GAMES
 
-from . import routes
-from .embed import EmbedError, error_html, is_embed, parse_embed
-from .dom import ARROWS, is_null, show_status  # noqa: F401 (re-exported)
-from .patch import Patcher
-from .screens import esc
-from .viewer import Viewer
+from web.links import routes
+from web.links.embed import EmbedError, error_html, is_embed, parse_embed
+from web.dom.nodes import is_null, move_focus, show_status, target_of
+from web.dom.scenes import draw_scene, narrow, scene_event, scene_key_target
+from web.play.board import ARROWS
+from web.dom.patch import Patcher
+from web.html.escape import esc
+from web.play.boardmodel import BoardModel
 
-NARROW_BELOW = 760  # widget width (CSS px) under which a board uses its phone layout (as web.app)
+
 class BoardWidget:
     """One live board in ``container`` (see the module docstring for the API and the DOM).
 
     Args:
         container: the DOM element to fill (its content is replaced).
-        viewer: the board's model (:class:`web.viewer.Viewer`).
+        viewer: the board's model (:class:`web.play.boardmodel.BoardModel`).
         board_id, status_id: ids for the board and status elements (None: no id).
         check_move, on_move, on_step: callbacks (module docstring).
         label: the board's accessible name (default: "<Game> board").
     """
 
-    def __init__(self, container, viewer: Viewer, *, board_id: str | None = None,
+    def __init__(self, container, viewer: BoardModel, *, board_id: str | None = None,
                  status_id: str | None = None,
                  check_move: Callable[["BoardWidget", str], str | None] | None = None,
                  on_move: Callable[["BoardWidget", str, str], Any] | None = None,
@@ -118,7 +120,7 @@ class BoardWidget:
         v = self.viewer
         had_focus = self.board.contains(document.activeElement) and not is_null(document.activeElement)
         width = self.root.clientWidth or window.innerWidth
-        v.ui["narrow"] = bool(width and width < NARROW_BELOW)  # Altiplano's phone layout
+        v.ui["narrow"] = narrow(width)  # Altiplano's phone layout
         self.patcher.draw(self.board, v.board_svg())
         self.board.setAttribute("data-position", v.position())
         self.board.setAttribute("data-ply", str(v.ply))
@@ -199,15 +201,7 @@ class BoardWidget:
                 self.on_step(self)
 
     def _activate(self, target) -> None:
-        move_el = target.closest("[data-move]")
-        cell_el = target.closest("[data-cell]")
-        if not is_null(move_el) and not self.board.contains(move_el):
-            move_el = None
-        if not is_null(cell_el) and not self.board.contains(cell_el):
-            cell_el = None
-        move = None if is_null(move_el) else str(move_el.getAttribute("data-move"))
-        cell = None if is_null(cell_el) else str(cell_el.getAttribute("data-cell"))
-        what, arg = self.viewer.click(cell, move)
+        what, arg = self.viewer.click(*target_of(target, self.board))
         if what == "play":
             self.play(arg)
         elif what in ("select", "deselect"):
@@ -248,14 +242,8 @@ class BoardWidget:
             self._activate(cell_el)
         elif key in ARROWS:
             event.preventDefault()
-            nxt = self._neighbour(cell_el, *ARROWS[key])
-            if nxt is not None:
-                cell_el.setAttribute("tabindex", "-1")
-                nxt.setAttribute("tabindex", "0")
-                self.viewer.ui["focus"] = str(nxt.getAttribute("data-cell"))
-                nxt.focus()
-        elif key == "Escape" and self.viewer.ui.get("selected") is not None:
-            self.viewer.board_ui.select(self.viewer.ui, None)
+            move_focus(self.board, cell_el, *ARROWS[key], self.viewer.ui)
+        elif key == "Escape" and self.viewer.board.clear():
             self.render()
 
     def _focus_cell(self, cell: str | None) -> None:
@@ -264,22 +252,6 @@ class BoardWidget:
             el = self.board.querySelector('[tabindex="0"]')
         if not is_null(el):
             el.focus()
-
-    def _neighbour(self, el, dx: int, dy: int):
-        """The nearest ``[data-cell]`` of this board from ``el`` in the arrow's direction."""
-        r = el.getBoundingClientRect()
-        cx, cy = r.left + r.width / 2, r.top + r.height / 2
-        best, best_d = None, None
-        for other in self.board.querySelectorAll("[data-cell]"):
-            o = other.getBoundingClientRect()
-            ox, oy = o.left + o.width / 2 - cx, o.top + o.height / 2 - cy
-            along = ox * dx + oy * dy
-            if along <= 1:
-                continue
-            d = along + 2 * abs(ox * dy - oy * dx)
-            if best_d is None or d < best_d:
-                best, best_d = other, d
-        return best
 
 
 # ---------------------------------------------------------------- embed mode
@@ -303,7 +275,7 @@ class Embed:
             if spec.scene is not None:
                 self.widget = (scene_factory or SceneEmbed)(section, spec)
             else:
-                viewer = Viewer.from_spec(spec)
+                viewer = BoardModel.from_spec(spec)
                 self.widget = BoardWidget(section, viewer, board_id="board", status_id="status",
                                           on_move=self._moved, on_step=self._stepped)
                 self._link()
@@ -341,7 +313,7 @@ class Embed:
 
 class SceneEmbed:
     """``&scene=ID`` in embed mode: one scene of the game's scene file (``altibox/<game>/
-    scenes.json``) drawn by :class:`web.scenes.SceneBoard` (the How-to-play page's board), filling
+    scenes.json``) drawn by :class:`web.play.sceneboard.SceneBoard` (the How-to-play page's board), filling
     the frame: the caption, the board, feedback on a wrong try and the result after the right one.
 
     Raises:
@@ -350,7 +322,7 @@ class SceneEmbed:
 
     def __init__(self, section, spec):
         from altibox.core.scenes import SceneError, find_scene
-        from .scenes import SceneBoard
+        from web.play.sceneboard import SceneBoard
         try:
             scene = find_scene(spec.game, spec.scene)
             self.board = SceneBoard(scene)
@@ -367,48 +339,27 @@ class SceneEmbed:
 
     def render(self, announce: str | None = None, focus: str | None = None) -> None:
         """Redraw the scene; its board element is ``#board`` (DESIGN.md §3 hooks)."""
-        from .scenes import figure_html
-        width = self.section.clientWidth or window.innerWidth
-        self.board.ui["narrow"] = bool(width and width < NARROW_BELOW)  # Altiplano's phone layout
-        self.section.innerHTML = figure_html(self.board).replace(
-            'class="scene"', 'class="scene embed-scene"', 1).replace(
+        from web.play.sceneboard import figure_html
+        self.board.ui["narrow"] = narrow(self.section.clientWidth or window.innerWidth)  # Altiplano's phone layout
+        html = figure_html(self.board).replace('class="scene"', 'class="scene embed-scene"', 1).replace(
             'class="board scene-board"', 'id="board" class="board scene-board"', 1)
-        if announce:
-            by = document.getElementById("announce")
-            if not is_null(by):
-                by.textContent = announce
-        if focus:
-            el = self.section.querySelector(f'[data-cell="{focus}"]')
-            if is_null(el):
-                el = self.section.querySelector("[data-scene-action]")
-            if not is_null(el):
-                el.focus()
+        draw_scene(self.section, html, document.getElementById("announce"), announce, focus)
 
     def _event(self, target, keyboard: bool = False) -> None:
         if is_null(target):
             return
-        board = self.board
-        if not is_null(target.closest("[data-scene-action]")):
-            board.reset()
-            self.render("The example is back at its start.", focus=board.ui.get("focus") if keyboard else None)
-            return
-        move_el = target.closest("[data-move]")
-        cell_el = target.closest("[data-cell]")
-        move = None if is_null(move_el) else str(move_el.getAttribute("data-move"))
-        cell = None if is_null(cell_el) else str(cell_el.getAttribute("data-cell"))
-        said = board.click(cell, move)
-        if said is not None:
-            self.render(said or None, focus=cell if keyboard else None)
+        done = scene_event(self.board, target, keyboard)
+        if done is not None:
+            self.render(*done)
 
     def _on_click(self, event) -> None:
         self._event(event.target)
 
     def _on_key(self, event) -> None:
-        key = str(event.key)
-        target = event.target
-        if key in ("Enter", " ") and not is_null(target) and not is_null(target.closest("[data-cell]")):
+        cell_el = scene_key_target(event)
+        if cell_el is not None:
             event.preventDefault()
-            self._event(target.closest("[data-cell]"), keyboard=True)
+            self._event(cell_el, keyboard=True)
 
 
 def embed_main(search: str, scene_factory: Callable | None = None) -> Embed | None:

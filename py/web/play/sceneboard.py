@@ -1,11 +1,11 @@
 """A live scene board: one scene of a game drawn by its board adapter, in a page of several.
 
 Pure Python (no browser imports), so the whole behaviour of a scene on the page is tested in
-CPython; :mod:`web.app` only swaps :meth:`SceneBoard.html` into the scene's ``<figure>`` and
+CPython; :mod:`web.dom.app` only swaps :meth:`SceneBoard.html` into the scene's ``<figure>`` and
 passes clicks in. Each board keeps its own in-memory state: a scene never reads or writes the
 player's saves.
 
-The board is the game's own ``render_svg`` through :data:`web.games.BOARDS` (the same adapter
+The board is the game's own ``render_svg`` through :data:`web.play.adapters.BOARDS` (the same adapter
 as the play screen), so the DOM hooks are those of DESIGN.md §3 inside the figure: every cell
 group carries ``data-cell``, every clickable whole move ``data-move``; the board element
 carries ``data-game``, ``data-position`` and ``data-ply`` (moves played in the scene).
@@ -22,8 +22,9 @@ from typing import Any
 from altibox import GAMES
 from altibox.core import scenes as core_scenes
 
-from .games import BOARDS, Frame
-from .screens import esc
+from web.play.adapters import BOARDS, Frame
+from web.play.board import BoardController
+from web.html.escape import esc
 
 
 class SceneBoard:
@@ -86,22 +87,17 @@ class SceneBoard:
         ``data-cell``. Returns the text to announce, or None when nothing changed.
 
         A ``data-move`` tries that move (:meth:`try_move`); a cell selects or deselects it as
-        on the play screen. A scene that is not waiting for a move ignores clicks.
+        on the play screen (:class:`web.play.board.BoardController`). A scene that is not waiting for a move ignores clicks.
         """
         if not self.interactive:
             return None
         if move:
             return self.try_move(move)
-        if cell is None:
+        what, _ = BoardController(self.ui_adapter, self.ui).click(self.frame(), cell, None)
+        if what == "none":
             return None
-        adapter = self.ui_adapter
-        self.ui["focus"] = cell
-        if adapter.is_selected(self.ui, cell):
-            adapter.select(self.ui, None)
-        elif cell in adapter.selectable(self.frame()):
-            adapter.select(self.ui, cell)
-        else:
-            adapter.select(self.ui, None)
+        if what == "other":
+            self.ui_adapter.select(self.ui, None)
             return "Nothing to play from there."
         return ""
 

@@ -34,40 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-PERSON = "person"
-BOT_LEVELS = ("random", "easy", "medium", "hard")
-#: The level of a bot named without one (``&seat2=bot``) or with one this version does not know.
-DEFAULT_LEVEL = "medium"
-
-
-def seat_kinds(meta: dict, players: int) -> list[str]:
-    """Each seat's kind from a record's ``meta["seats"]``: ``"person"`` or a bot level.
-
-    A text entry other than ``"person"`` names a bot: one of a level this version does not know
-    (a save from a newer version, say ``"godlike"``) plays at :data:`DEFAULT_LEVEL` rather than
-    silently becoming a person (see :func:`unknown_levels` for the notice). Anything else
-    unreadable (not text) counts as a person, so a broken entry can never make the computer
-    play someone's seat.
-    """
-    raw = meta.get("seats") if isinstance(meta, dict) else None
-    raw = raw if isinstance(raw, list) else []
-    out = []
-    for i in range(players):
-        kind = raw[i] if i < len(raw) else PERSON
-        if kind == PERSON or kind in BOT_LEVELS:
-            out.append(kind)
-        else:
-            out.append(DEFAULT_LEVEL if isinstance(kind, str) else PERSON)
-    return out
-
-
-def unknown_levels(meta: dict, players: int) -> list[tuple[int, str]]:
-    """The seats of ``meta["seats"]`` that name a bot level this version does not know, as
-    ``(seat, level as saved)``: :func:`seat_kinds` plays them at :data:`DEFAULT_LEVEL`."""
-    raw = meta.get("seats") if isinstance(meta, dict) else None
-    raw = raw if isinstance(raw, list) else []
-    return [(i, kind) for i, kind in enumerate(raw[:players])
-            if isinstance(kind, str) and kind != PERSON and kind not in BOT_LEVELS]
+from web.play.seats import PERSON, seat_kinds
 
 
 def turn_ended(module: Any, before: Any, after: Any) -> bool:

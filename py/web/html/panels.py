@@ -10,18 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .screens import clean_name, esc
-from .text import cut
-
-
-def seat_names(module: Any, state: Any, names: list[str] | None = None) -> list[str]:
-    """Each seat's name: the players' own names when given, else the rules' seat names.
-
-    ``names`` comes from a save, so it is not trusted: only text entries count.
-    """
-    given = names if isinstance(names, list) else []
-    return [(clean_name(given[p]) if p < len(given) else "") or module.seat_name(state, p)
-            for p in range(module.num_players(state))]
+from web.html.escape import esc
+from web.play.seats import seat_names
+from web.html.graphemes import cut
 
 
 def status_words(module: Any, state: Any, names: list[str] | None = None) -> str:
@@ -39,7 +30,7 @@ def turn_status(module: Any, states: list, turns: Any, names: list[str]) -> tupl
 
     Args:
         states: the positions from the start to the one shown.
-        turns: the page's :class:`web.turns.Turns`.
+        turns: the page's :class:`web.play.turns.Turns`.
     """
     state = states[-1]
     turn = module.current_player(state)

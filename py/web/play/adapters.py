@@ -8,7 +8,7 @@ package, one line in ``altibox.GAMES`` and one adapter here.
 The page calls, for the game shown:
 
 - ``position(state)`` for ``#board[data-position]`` (the public position in a game with hidden
-  information), ``move_text(move)`` for the notation in ``#log``;
+  information), ``log_entries(...)`` for ``#log`` (the game's ``log_entry``);
 - ``svg(frame)`` for the board, from one :class:`Frame` (the view to draw and the page's
   selection);
 - ``selectable(frame)``, ``select(ui, cell)``, ``is_selected(ui, cell)`` for two-step choices
@@ -67,10 +67,6 @@ class BoardUI:
         """The text for ``#board[data-position]``: the position as the page shows it."""
         return self.module.to_position(state)
 
-    def move_text(self, move: str) -> str:
-        """The notation shown in ``#log`` (a game may hide part of it)."""
-        return move
-
     def selectable(self, frame: Frame) -> set[str]:
         """``data-cell`` values whose click selects something (the rest deselect)."""
         return set()
@@ -93,8 +89,11 @@ class BoardUI:
     def log_entries(self, states: list, log: list[tuple[str, str]],
                     names: list[str]) -> list[tuple[str, str]]:
         """``#log`` entries ``(notation as shown, words)``, one per ply, as everyone may read
-        them now (``states[k]`` is the position after k plies, ``log[k - 1]`` ply k)."""
-        return [(self.move_text(m), w) for m, w in log]
+        them now (``states[k]`` is the position after k plies, ``log[k - 1]`` ply k): the
+        game's own ``log_entry`` (Altitude hides the returned cards, Altiplano the placements
+        of a Planning phase that has not ended)."""
+        entry, now = self.module.log_entry, states[-1]
+        return [entry(states[k - 1], m, w, now, names) for k, (m, w) in enumerate(log, 1)]
 
     def why_not(self, frame: Frame, cell: str | None, selected: str | None = None) -> str | None:
         """Why a click on ``cell`` (None: outside every cell) plays nothing, in words, or None
@@ -117,9 +116,13 @@ class BoardUI:
         return None
 
     def undo_target(self, turns: Any, states: list) -> int | None:
-        """The ply Undo goes back to (``turns.undo_target``: never past what someone was
-        shown), or None."""
-        return turns.undo_target(states)
+        """The ply Undo goes back to, or None: ``turns.undo_target`` (never past what someone
+        was shown), and never past a ply the rules make an undo barrier once its step has
+        ended (``module.undo_barrier``; while End turn is awaited the mover may still undo)."""
+        target = turns.undo_target(states)
+        if target is None or turns.needs_confirm(states) or len(states) < 2:
+            return target
+        return None if self.module.undo_barrier(states[-2], states[-1]) else target
 
     def draggable(self, frame: Frame) -> set[str]:
         """``data-cell`` values that may be dragged onto a ``data-move`` target (drag and drop
@@ -155,23 +158,26 @@ class AltoUI(BoardUI):
         return self.module.why_not(frame.view, cell, list(frame.names), selected)
 
 
-class AltitudeUI(BoardUI):
-    """Altitude: the drawn card is the current choice; clicking a hand card makes that card
-    the choice; legal targets for the choice carry ``data-move``."""
-
-    game_id = "altitude"
-    explains = True
+class HiddenCardsUI(BoardUI):
+    """A game with hidden information: the page shows its public position, and the cells a
+    seat may choose come from the game's ``choice_cells`` of that seat's view (none while End
+    turn is awaited, none in the public view)."""
 
     def position(self, state):
         return self.module.public_position(state)
-
-    def move_text(self, move):
-        return self.module.public_move(move)
 
     def selectable(self, frame):
         if frame.viewer is None or frame.withhold:
             return set()
         return set(self.module.choice_cells(frame.view))
+
+
+class AltitudeUI(HiddenCardsUI):
+    """Altitude: the drawn card is the current choice; clicking a hand card makes that card
+    the choice; legal targets for the choice carry ``data-move``."""
+
+    game_id = "altitude"
+    explains = True
 
     def select(self, ui, cell):
         if cell is None or cell == "drawn":
@@ -202,14 +208,7 @@ class AltitudeUI(BoardUI):
         return self.module.why_not(frame.view, cell, list(frame.names), frame.ui.get("selected"))
 
 
-def altiplano_secret(before: Any, move: str) -> bool:
-    """True when the Altiplano ``move`` played in ``before`` is a planning placement or take-back
-    (secret until the Actions phase, spec §19). Same answer as ``altiplano.is_secret`` for a
-    legal move, without computing the legal moves: in Planning every move but ``done`` is one."""
-    return before.phase == "planning" and move != "done"
-
-
-class AltiplanoUI(BoardUI):
+class AltiplanoUI(HiddenCardsUI):
     """Altiplano: a good on a planning space (``plan:K``) or the coin pile is selected, then an
     action space (``src:SID``, ``data-move`` ``GOOD>SID``) takes it; every other whole move is
     a ``data-move`` of its own (buttons, locations, run an action, Market deals); a move with
@@ -217,20 +216,12 @@ class AltiplanoUI(BoardUI):
 
     Hidden in hot-seat play (spec §19): the placements of the current Planning phase, in the
     log (one line "NAME plans (secret until the Actions phase)" per placement, notation
-    ``plan``) and on the board (the public view; the last move is not outlined).
+    ``plan``: ``altiplano.log_entry``) and on the board (the public view; the last move is not
+    outlined).
     """
 
     game_id = "altiplano"
     explains = True
-    SECRET_NOTATION = "plan"
-
-    def position(self, state):
-        return self.module.public_position(state)
-
-    def selectable(self, frame):
-        if frame.viewer is None or frame.withhold:
-            return set()
-        return set(self.module.choice_cells(frame.view))
 
     def draggable(self, frame):
         return {c for c in self.selectable(frame) if c.startswith("plan:") or c == "coins"}
@@ -239,21 +230,6 @@ class AltiplanoUI(BoardUI):
         """Planning: the first planning space (on a phone the player's own board, not the
         table at the top)."""
         return "plan:1" if frame.view.get("phase") == "planning" else None
-
-    def undo_target(self, turns, states):
-        """Undo stays inside the step of the player who acts (issue 9: a turn of actions, a
-        planning, or a "done" whose End turn is awaited): once a player has ended their turn
-        (``end``, ``pass``, ``done`` confirmed), the next player cannot take it back."""
-        target = turns.undo_target(states)
-        if target is None:
-            return None
-        m = self.module
-        ply = len(states) - 1
-        if turns.needs_confirm(states):
-            return target
-        if m.current_player(states[ply - 1]) != m.current_player(states[-1]):
-            return None
-        return target
 
     def _last(self, frame: Frame) -> str | None:
         """The last move to outline: not a placement still secret from the viewer."""
@@ -271,21 +247,6 @@ class AltiplanoUI(BoardUI):
             "narrow": bool(frame.ui.get("narrow")), "focus": frame.ui.get("focus"),
             "last": self._last(frame), "last_player": frame.last_player,
         })
-
-    def log_entries(self, states, log, names):
-        """Placements of a Planning phase that has not ended read "NAME plans (secret until
-        the Actions phase)" with the notation ``plan``; everything else as played."""
-        now = states[-1]
-        still = now.phase == "planning"
-        out = []
-        for k, (move, words) in enumerate(log, 1):
-            before = states[k - 1]
-            if still and before.round == now.round and altiplano_secret(before, move):
-                who = names[before.current] if before.current is not None else "Someone"
-                out.append((self.SECRET_NOTATION, f"{who} plans (secret until the Actions phase)"))
-            else:
-                out.append((move, words))
-        return out
 
     def why_not(self, frame, cell, selected=None):
         view = frame.view

@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 
 from altibox import GAMES
 
-from . import routes
-from .links import LinkError, decode_record, shown_text
+from web.links import routes
+from web.links.codec import LinkError, decode_record, shown_text
 
 MAX_CAPTION = 300
 """Longest caption shown; a longer one is cut with a visible ``…``."""
@@ -98,14 +98,14 @@ def _flag(params: dict[str, str], name: str) -> bool | None:
 
 
 def parse_embed(params: dict[str, str]) -> EmbedSpec:
-    """Read an embed link's parameters (from :func:`web.routes.parse_query`).
+    """Read an embed link's parameters (from :func:`web.links.routes.parse_query`).
 
     Raises:
         EmbedError: no or unknown game, more than one of ``pos=``/``rec=``/``scene=``, ``pos=``
             for a game that hides cards, an unreadable record, a ``ply=`` that is not a whole
             number or comes without ``rec=``, a bad ``interactive=``/``controls=``/``theme=``,
             a bad ``seed=``/``players=``/option. Whether a position or record is legal is
-            checked when the board is built (:meth:`web.viewer.Viewer.from_spec`).
+            checked when the board is built (:meth:`web.play.boardmodel.BoardModel.from_spec`).
     """
     game = params.get("game")
     if not game:

@@ -1,11 +1,11 @@
 """Bots in the page: seats, bot seeds, the search in time slices, and the pace of bot moves.
 
-Pure Python (no browser imports), tested in CPython; ``web.app`` only runs :class:`BotTurn` in
+Pure Python (no browser imports), tested in CPython; ``web.dom.app`` only runs :class:`BotTurn` in
 an ``async`` loop that yields to the browser between slices and plays the move it returns.
 
 - **Seats.** A record's ``meta["seats"]`` lists each seat's kind: ``"person"`` or a bot level
   (``"random"``, ``"easy"``, ``"medium"``, ``"hard"``; see ``altibox.bots.LEVELS``).
-  :func:`parse_seat` reads one from a form or a link (``&seat2=hard``, also ``bot:hard``).
+  :func:`web.play.seats.parse_seat` reads one from a form or a link (``&seat2=hard``, also ``bot:hard``).
 - **Determinism.** The bot to move at ply ``k`` of a game with seed ``S`` searches with seed
   :func:`bot_seed` ``(S, k)``, so ``altibox.bots.choose_move(game, state_k, level,
   bot_seed(S, k))`` gives the move the page played, and a record replays exactly.
@@ -23,7 +23,6 @@ from typing import Any, Callable
 
 from altibox import bots
 
-from .turns import BOT_LEVELS, DEFAULT_LEVEL, PERSON
 
 #: The longest stretch of search between two yields to the browser, in ms. The slice may run
 #: over by one unit of work (a simulation: ~1 ms in CPython, a few in the browser).
@@ -32,39 +31,6 @@ SLICE_MS = 25.0
 PACE_MS = 900.0
 #: The same with "Faster" on.
 FAST_PACE_MS = 0.0
-
-SEAT_CHOICES = (PERSON,) + BOT_LEVELS
-
-
-def parse_seat(value: Any) -> str:
-    """One seat kind from a form field or a link: ``"person"`` or a bot level.
-
-    Accepts ``person``, ``random``, ``easy``, ``medium``, ``hard``, the same with a ``bot:``
-    prefix (``bot:hard``), and ``bot`` alone (medium); case and surrounding spaces are ignored.
-
-    Raises:
-        ValueError: anything else (the message lists what is accepted).
-    """
-    text = str(value).strip().lower() if isinstance(value, str) else ""
-    if text.startswith("bot:"):
-        text = text[4:]
-        if text == PERSON:
-            text = ""
-    elif text == "bot":
-        text = DEFAULT_LEVEL
-    if text in SEAT_CHOICES:
-        return text
-    raise ValueError(f"a seat is one of {', '.join(SEAT_CHOICES)} (or bot:LEVEL), not {value!r}")
-
-
-def seat_label(kind: str) -> str:
-    """Words for a seat kind: ``"Person"``, ``"Bot (medium)"``."""
-    return "Person" if kind == PERSON else f"Bot ({kind})"
-
-
-def bot_name(seat: int, kind: str) -> str:
-    """The default name of a bot seat in a game where players type names: ``"Bot 2 (hard)"``."""
-    return f"Bot {seat + 1} ({kind})"
 
 
 def bot_seed(game_seed: Any, ply: int) -> str:
@@ -143,24 +109,3 @@ def thinking_words(name: str, kind: str) -> str:
     return f"{name} (bot, {kind}) is thinking…"
 
 
-def seats_meta(info: Any, players: int, seats: list[str], names: list[str] | None = None) -> dict:
-    """The record ``meta`` entries for a new game's seats: ``{"seats": [...]}`` when any seat
-    is a bot (nothing for a game of people only, as before bots existed), and, in a game where
-    players type names (``info.seats`` is None), ``"names"`` with a bot's blank or default
-    name ("Player N") replaced by :func:`bot_name`.
-
-    Args:
-        info: the game's ``INFO``. players: seats in play. seats: one kind per seat (missing:
-        person). names: the names typed (already cleaned), or None.
-    """
-    kinds = [(seats[i] if i < len(seats) else PERSON) for i in range(players)]
-    if all(k == PERSON for k in kinds):
-        return {"names": list(names)} if names is not None else {}
-    out: dict = {"seats": kinds}
-    if info.seats is None:
-        given = list(names) if names is not None else [f"Player {i + 1}" for i in range(players)]
-        out["names"] = [bot_name(i, k) if k != PERSON and given[i] in ("", f"Player {i + 1}") else given[i]
-                        for i, k in enumerate(kinds)]
-    elif names is not None:
-        out["names"] = list(names)
-    return out

@@ -3,8 +3,8 @@
 Pure Python (HTML text, CPython-testable). Each game's page is a list of sections written from
 its rulebook and rules spec: components, setup, a turn, every action or marker, the end of the
 game, scoring. A section may hold scenes (by id, from ``altibox/<game>/scenes.json``): the page
-puts a ``<figure class="scene" data-scene=ID>`` there, which :mod:`web.app` fills with a live
-board (:class:`web.scenes.SceneBoard`) under the page's one interpreter.
+puts a ``<figure class="scene" data-scene=ID>`` there, which :mod:`web.dom.app` fills with a live
+board (:class:`web.play.sceneboard.SceneBoard`) under the page's one interpreter.
 
 Blocks of a section: a ``str`` is a paragraph; a ``list`` of ``str`` is a bulleted list; the
 token ``LEGEND`` puts the game's legend (``module.legend()``: symbol, name, what it does).
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from altibox import GAMES
 
-from .screens import esc
+from web.html.escape import esc
 
 LEGEND = "legend"
 
@@ -221,13 +221,15 @@ def _blocks_html(game_id: str, blocks: list) -> str:
     return "".join(out)
 
 
-def legend_html(game_id: str, compact: bool = False) -> str:
+def legend_html(game_id: str, compact: bool = False, options: dict | None = None) -> str:
     """The game's legend as a list: one ``<li data-symbol=KEY>`` per symbol or marker with its
-    icon (SVG from the game's render), name and what it does (``module.legend()``)."""
+    icon (SVG from the game's render), name and what it does (``module.legend(options)``:
+    a game in progress passes its own options, so an Altiplano game of house-set version 1
+    shows version 1's values; the How to play page passes none: the default version)."""
     module = GAMES[game_id]
     items = "".join(
         f'<li data-symbol="{esc(key)}">{icon}<span><strong>{esc(name)}</strong> — {esc(text)}</span></li>'
-        for key, icon, name, text in module.legend())
+        for key, icon, name, text in module.legend(options))
     return f'<ul class="legend{" compact" if compact else ""}" data-game="{esc(game_id)}">{items}</ul>'
 
 

@@ -108,7 +108,7 @@ def embed_query(game_id: str, *, record: dict | None = None, pos: str | None = N
                 theme: str | None = None, caption: str | None = None, scene: str | None = None) -> str:
     """The query of an embed address (DESIGN.md §3): ``?game=G&embed=1`` and the given parts.
 
-    Exactly the parameters :func:`web.embed.parse_embed` reads; ``None`` leaves one out (its
+    Exactly the parameters :func:`web.links.embed.parse_embed` reads; ``None`` leaves one out (its
     default applies). ``pos`` is URL-encoded (spaces become ``%20``, not ``+``).
     """
     parts = [f"game={quote(game_id)}", "embed=1"]

@@ -1,7 +1,7 @@
 """The pure model of a board widget: one game board with its own in-memory game.
 
-Pure Python (no browser imports), CPython-tested; :mod:`web.widget` is its DOM glue. A
-:class:`Viewer` holds a :class:`web.session.Session` of its own (never the player's saves), the
+Pure Python (no browser imports), CPython-tested; :mod:`web.dom.widget` is its DOM glue. A
+:class:`BoardModel` holds a :class:`web.play.session.Session` of its own (never the player's saves), the
 page's selection, and a record's moves beyond the one shown (stepping back and forth is undo
 and redo on that session). Everything a render needs comes out as text: the board's SVG, the
 ``data-position``/``data-ply`` values, the status line, the step-through controls.
@@ -13,7 +13,7 @@ the table sees it.
 
 Example (Alto, a position from the rules spec's placement phase)::
 
-    >>> v = Viewer.new("alto", seed=7)
+    >>> v = BoardModel.new("alto", seed=7)
     >>> v.ply, v.end, len(v.legal_moves())
     (0, 0, 16)
     >>> v.play("@b2")[0], v.ply, v.position().endswith(" w p")
@@ -27,15 +27,16 @@ from typing import Any
 from altibox import GAMES
 from altibox.core import RecordError
 
-from . import pages
-from .embed import EmbedError, EmbedSpec
-from .games import BOARDS, Frame
-from .links import encode_record, embed_query, share_query
-from .session import Session
-from .screens import esc
+from web.html import panels as pages
+from web.links.embed import EmbedError, EmbedSpec
+from web.play.adapters import BOARDS, Frame
+from web.play.board import BoardController
+from web.links.codec import encode_record, embed_query, share_query
+from web.play.session import Session
+from web.html.escape import esc
 
 
-class Viewer:
+class BoardModel:
     """One board: an in-memory game, the ply shown, the selection, and the board's settings.
 
     Args:
@@ -45,7 +46,7 @@ class Viewer:
         caption: a line of text shown with the board ("" for none).
         theme: ``"light"`` or ``"dark"``.
     Raises:
-        EmbedError: the game has no board in the page yet (``web.games.BOARDS``).
+        EmbedError: the game has no board in the page yet (``web.play.adapters.BOARDS``).
     """
 
     def __init__(self, session: Session, *, interactive: bool = True, controls: bool | None = None,
@@ -60,19 +61,24 @@ class Viewer:
         self._controls = controls
         self.caption = caption
         self.theme = theme
-        self.ui: dict = {"selected": None, "focus": None}
+        self.board = BoardController(self.board_ui)  # the selection and what a click does
         self.start_ply = session.ply  # where "reset" goes back to
+
+    @property
+    def ui(self) -> dict:
+        """The board's selection dict (``selected``, ``focus``, ``narrow``)."""
+        return self.board.ui
 
     # ------------------------------------------------------------ creation
 
     @classmethod
     def new(cls, game_id: str, seed: int | None = None, players: int | None = None,
-            options: dict | None = None, **kw: Any) -> "Viewer":
+            options: dict | None = None, **kw: Any) -> "BoardModel":
         """A new game (DESIGN.md §2 ``new_game``). Raises ValueError for bad seed/players/options."""
         return cls(Session.new(game_id, seed=seed, players=players, options=options), **kw)
 
     @classmethod
-    def from_position(cls, game_id: str, text: str, **kw: Any) -> "Viewer":
+    def from_position(cls, game_id: str, text: str, **kw: Any) -> "BoardModel":
         """A game that starts from a position text (``module.from_position``).
 
         Raises:
@@ -91,7 +97,7 @@ class Viewer:
 
     @classmethod
     def from_record(cls, game_id: str, record: Any, ply: int | None = None, rec_text: str | None = None,
-                    **kw: Any) -> "Viewer":
+                    **kw: Any) -> "BoardModel":
         """A recorded game, every move replayed under the rules, shown after ``ply`` moves
         (None: after the last); the later moves stay ahead (step forward, or "last").
 
@@ -125,8 +131,8 @@ class Viewer:
         return viewer
 
     @classmethod
-    def from_spec(cls, spec: EmbedSpec, scene: Any = None) -> "Viewer":
-        """The board an embed link asks for (:func:`web.embed.parse_embed`).
+    def from_spec(cls, spec: EmbedSpec, scene: Any = None) -> "BoardModel":
+        """The board an embed link asks for (:func:`web.links.embed.parse_embed`).
 
         ``scene`` is not built here (scenes are made by the How-to-play layer); a spec with a
         scene and no ``scene`` object raises EmbedError("unknown scene").
@@ -187,7 +193,7 @@ class Viewer:
         return self.module.current_player(self.state)
 
     def frame(self) -> Frame:
-        """The :class:`web.games.Frame` to draw (a look-only board offers no move targets)."""
+        """The :class:`web.play.adapters.Frame` to draw (a look-only board offers no move targets)."""
         s = self.session
         seat = self.viewer_seat()
         view = self.module.view(s.state, seat)
@@ -279,7 +285,7 @@ class Viewer:
             self.session.undo()
         while self.ply < ply:
             self.session.redo_move()
-        self.board_ui.select(self.ui, None)
+        self.board.clear()
         return True
 
     def step(self, where: str) -> bool:
@@ -309,8 +315,7 @@ class Viewer:
         if self.is_over():
             raise ValueError("the game is over")
         result = self.session.play(move)
-        self.board_ui.select(self.ui, None)
-        self.ui["focus"] = self.board_ui.focus_after(result[0])
+        self.board.played(result[0])
         return result
 
     def click(self, cell: str | None, move: str | None) -> tuple[str, Any]:
@@ -324,18 +329,8 @@ class Viewer:
         """
         if not self.interactive or self.is_over():
             return "none", None
-        if move:
-            return "play", move
-        if not cell:
-            return "none", None
-        self.ui["focus"] = cell
-        bui = self.board_ui
-        if bui.is_selected(self.ui, cell):
-            bui.select(self.ui, None)
-            return "deselect", cell
-        if cell in bui.selectable(self.frame()):
-            bui.select(self.ui, cell)
-            return "select", cell
-        had = self.ui.get("selected") is not None
-        bui.select(self.ui, None)
-        return ("deselect", cell) if had else ("none", None)
+        board = self.board
+        what, arg = board.click(self.frame(), cell, move)
+        if what == "other":
+            return ("deselect", cell) if board.clear() else ("none", None)
+        return what, arg

@@ -2,41 +2,22 @@
 
 Pure Python (HTML text, CPython-testable). What each screen says about a game comes from the
 game's own facts (``module.INFO``: name, blurb, players, the new-game form) and from
-:data:`web.games.BOARDS` (which games have a page). Every text goes through :func:`esc`.
+:data:`web.play.adapters.BOARDS` (which games have a page). Every text goes through :func:`esc`.
 """
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any, Mapping
 
 from altibox import GAMES
 from altibox.core import coerce_option
 
-from .botplay import SEAT_CHOICES, parse_seat, seat_label, seats_meta
-from .games import BOARDS
-from .text import cut
+from web.play.seats import SEAT_CHOICES, parse_seat, seat_label, seats_meta
+from web.play.adapters import BOARDS
+from web.html.escape import clean_names, esc
 
-MAX_NAME = 24
 CHECKED = ' checked="checked"'
 SELECTED = ' selected="selected"'
-
-
-def esc(text: Any) -> str:
-    """HTML-escape any value's text (quotes included)."""
-    return escape(str(text), quote=True)
-
-
-def clean_name(value: Any) -> str:
-    """One player name: text only (anything else gives ""), spaces folded, at most MAX_NAME
-    user-perceived characters (an emoji with its skin tone, a family, a flag, a letter with its
-    accent count as one and are never cut apart). Always escaped when shown."""
-    return cut(" ".join(value.split()), MAX_NAME) if isinstance(value, str) else ""
-
-
-def clean_names(raw: list[str], players: int) -> list[str]:
-    """Player names as typed, one per seat; missing or blank names become "Player N"."""
-    return [(clean_name(raw[i]) if i < len(raw) else "") or f"Player {i + 1}" for i in range(players)]
 
 
 # ---------------------------------------------------------------- landing page
@@ -76,7 +57,7 @@ def landing_html(saved: Mapping[str, int | None], finished: Mapping[str, bool] |
 
 
 def _howto_link(gid: str) -> str:
-    from .howto import has_page, howto_url
+    from web.html.howto import has_page, howto_url
     if not has_page(gid):
         return ""
     return f'<a class="button howto" data-nav="1" href="{esc(howto_url(gid))}">How to play</a>'
@@ -163,7 +144,7 @@ def read_setup(game_id: str, form: Mapping[str, str]) -> tuple[int, dict, dict]:
             ``seat1``..``seatN``).
     Returns:
         ``meta`` holds ``"names"`` (games where players type names) and, when a seat is a bot,
-        ``"seats"`` (see :func:`web.botplay.seats_meta`).
+        ``"seats"`` (see :func:`web.play.seats.seats_meta`).
     Raises:
         ValueError: a value the game does not accept, or a first player who is not in the game
             (the message is meant for the page).

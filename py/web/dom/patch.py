@@ -19,7 +19,7 @@ import html
 import re
 from dataclasses import dataclass
 
-from .dom import is_null
+from web.dom.nodes import is_null
 
 PART = '<g data-part="'
 SVG_NS = "http://www.w3.org/2000/svg"

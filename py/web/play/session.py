@@ -13,7 +13,7 @@ from typing import Any
 from altibox import GAMES
 from altibox.core import RecordError, check_seed, loads, new_seed, resolve_options
 
-from .pages import seat_names
+from web.play.seats import BOT_LEVELS, DEFAULT_LEVEL, PERSON, bot_name, seat_kinds, seat_names, seats_meta, unknown_levels
 
 
 class Session:
@@ -133,7 +133,7 @@ class Session:
 
     def can_undo(self) -> bool:
         """True when a move has been played. (When a turn may be taken back is the page's
-        business: see ``web.app.App.can_undo`` for games with hidden information.)"""
+        business: see ``web.dom.app.App.can_undo`` for games with hidden information.)"""
         return bool(self.log)
 
     def can_redo(self) -> bool:
@@ -201,8 +201,6 @@ def _known_seats(meta: Any, players: int) -> tuple[Any, list[tuple[int, str]]]:
     (so the seat stays a bot, and the next save says which level it plays), and the seats
     changed, as ``(seat, level as saved)``. A bot's default name that named the old level
     ("Bot 2 (godlike)") names the new one."""
-    from .botplay import bot_name
-    from .turns import DEFAULT_LEVEL, seat_kinds, unknown_levels
     if not isinstance(meta, dict):
         return meta, []
     unknown = unknown_levels(meta, players)
@@ -224,8 +222,6 @@ def _known_seats(meta: Any, players: int) -> tuple[Any, list[tuple[int, str]]]:
 
 def _levels_note(unknown: list[tuple[int, str]], names: list[str]) -> str:
     """One line saying which bot levels were not recognised and the level played instead."""
-    from .botplay import bot_name
-    from .turns import DEFAULT_LEVEL
 
     def who(i: int) -> str:
         name = names[i] if i < len(names) else ""
@@ -281,7 +277,6 @@ def broken_save_seats(module: Any, text: str, players: int | None) -> list[str] 
     or a bot level), when it can still be read: a list of ``players`` known kinds (in text that
     is no longer JSON, its first ``"seats": [...]``); ``None`` otherwise, or when ``players``
     is None."""
-    from .turns import BOT_LEVELS, PERSON
     if players is None:
         return None
     seats = _salvage(module, text, lambda record: record["meta"].get("seats")
@@ -296,7 +291,6 @@ def replacement_session(game_id: str, players: int | None = None, seats: list[st
     """The new game that replaces a save that could not be loaded: with that save's player
     count and seats (a person against a bot stays so) when they could still be read, else the
     defaults."""
-    from .botplay import seats_meta
     module = GAMES[game_id]
     if players is not None:
         try:

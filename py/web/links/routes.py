@@ -13,7 +13,7 @@ from typing import Iterable
 
 from altibox.core import coerce_option, check_seed
 
-from .botplay import parse_seat
+from web.play.seats import parse_seat
 
 _DIGITS = re.compile(r"[0-9]{1,16}")
 

@@ -1,0 +1,482 @@
+"""The Altibox app in the browser: the page's entry point, routing and screens (DOM glue).
+
+:class:`App` moves strings and events between the page and the pure packages: ``altibox``
+(rules), :mod:`web.play` (the table being played: :class:`web.play.table.Table`, sessions,
+turns, seats, bots, storage), :mod:`web.html` (screens, panels) and :mod:`web.links`. Its parts
+live in one module each: :mod:`web.dom.playscreen` (drawing the play screen, actions),
+:mod:`web.dom.boardinput` (clicks, keys, drag and drop), :mod:`web.dom.botloop` (the bot
+scheduler's loop), :mod:`web.dom.howtopage` (How to play).
+
+Events: one delegated ``click`` and one ``keydown`` listener on ``#board`` (the board root) and
+one of each on ``document`` for buttons and forms, each wrapped once with ``create_proxy`` and
+kept for the page's life. Targets are found with ``closest()``, so re-rendered elements need no
+rebinding.
+"""
+
+from __future__ import annotations
+
+import gc
+from typing import TYPE_CHECKING
+
+from pyodide.ffi import create_proxy, to_js
+from pyscript import document, window
+
+from altibox import GAMES
+
+from web.dom.boardinput import BoardInput
+from web.dom.botloop import BotLoop
+from web.dom.howtopage import HowToPage
+from web.dom.nodes import is_null
+from web.dom.page import by_id, query_params
+from web.dom.patch import Patcher
+from web.dom.playscreen import PlayScreen
+from web.html import howto, screens
+from web.links import routes
+from web.play.adapters import BOARDS
+from web.play.board import NARROW_BELOW
+from web.play.seats import seat_kinds, seats_meta
+from web.play.session import Session, broken_save_notice, broken_save_players, broken_save_seats, replacement_session
+from web.play.storage import Storage
+from web.play.table import Table
+
+if TYPE_CHECKING:  # loaded when first needed: start-up compiles only what a game screen uses
+    from web.dom.widget import Embed
+    from web.play.sceneboard import SceneBoard
+
+
+class App(PlayScreen, BoardInput, BotLoop, HowToPage):
+    """The page: one instance for the page's life (see :func:`main`)."""
+
+    def __init__(self) -> None:
+        self.storage = Storage(lambda: window.localStorage, lambda: window.Date.now())
+        self.game_id: str | None = None
+        self.session: Session | None = None  # the game in progress (also behind the new-game form)
+        self.table: Table | None = None  # the game on the play screen
+        self.pending: Session | None = None  # a new game waiting for the player's go-ahead
+        self.last_saved: str | None = None
+        self.save_warned = False
+        self.keyboard = False  # was the last input a key? (where to put the focus after it)
+        self.patcher = Patcher()  # redraws only the parts of the board that changed
+        self._html_shown: dict[str, str] = {}  # put_html: what each panel shows
+        self.paint = to_js([])  # click to the next frame painted, in ms, read by tests/bench.py
+        window.altiboxPaint = self.paint
+        self.perf = to_js([])  # click-to-render times in ms, read by tests/bench.py
+        window.altiboxPerf = self.perf
+        self._log_shown: list[tuple[str, str]] = []
+        self._bot_running = False
+        self._shown_at = 0.0     # performance.now() when the position shown was first drawn
+        self._shown_key = None   # (session, ply) of that position
+        self.bot_fast = self.storage.settings().get("bot_pace") == "fast"
+        self.bot_slices = to_js([])  # longest slice of each bot move in ms, read by benchmarks
+        window.altiboxBotSlices = self.bot_slices
+        self.drag: dict | None = None  # a drag from a draggable cell: {"cell", "x", "y", "on"}
+        self.skip_click = False  # the click that ends a drag is not a click
+        self._proxies = []
+        self.scene_boards: dict[str, SceneBoard] = {}  # the How-to-play page's live boards
+        board = by_id("board")
+        rules = by_id("rules")
+        for target, kind, handler, capture in (
+                (board, "click", self.on_board_click, False), (board, "keydown", self.on_board_key, False),
+                (rules, "click", self.on_scene_click, False), (rules, "keydown", self.on_scene_key, False),
+                (window, "popstate", self.on_popstate, False),
+                (document, "click", self.on_doc_click, False), (document, "keydown", self.on_doc_key, False),
+                (document, "submit", self.on_submit, False), (document, "pointerdown", self.on_pointer, True),
+                (board, "pointerdown", self.on_drag_start, False), (document, "pointermove", self.on_drag_move, False),
+                (document, "pointerup", self.on_drag_end, False), (document, "pointercancel", self.on_drag_cancel, False),
+                (window, "storage", self.on_storage, False)):
+            proxy = create_proxy(handler)
+            self._proxies.append(proxy)
+            target.addEventListener(kind, proxy, capture)
+        # a finger that lands on a good to drag must not scroll the page: only a touchmove
+        # listener that is not passive can say so (CSS touch-action is not honoured on the
+        # elements inside an <svg>); see on_drag_start
+        self._on_touch_move = create_proxy(self.on_touch_move)
+        self._not_passive = to_js({"passive": False}, dict_converter=window.Object.fromEntries)
+        self._touch_el = None
+        self._no_scroll = to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries)
+        self._focus_pending = False
+        self._focus_later = create_proxy(lambda *_: self.flush_focus())
+        self._scroll_log = create_proxy(lambda *_: setattr(by_id("log"), "scrollTop", by_id("log").scrollHeight))
+        # boards with a phone layout (Altiplano's 360-unit svg) follow the width of the window
+        self._narrow_query = window.matchMedia(f"(max-width: {NARROW_BELOW - 1}px)")
+        self._on_narrow = create_proxy(self.on_narrow)
+        try:
+            self._narrow_query.addEventListener("change", self._on_narrow)
+        except Exception:  # very old engines: no change events, the layout is chosen per render
+            pass
+
+    # ------------------------------------------------------------ routing
+
+    def start(self) -> None:
+        """Show the screen the URL asks for, then mark the page ready."""
+        try:
+            self.route(query_params())
+        except Exception as exc:  # never a blank page
+            self.show_error(f"Something went wrong while opening this page: {exc}")
+            raise
+        finally:
+            document.documentElement.classList.add("ready")
+
+    def route(self, params: dict[str, str]) -> None:
+        game = params.get("game")
+        if not game:
+            self.show_landing()
+            return
+        if game not in GAMES:
+            self.show_error(f"There is no game called “{game}” here.")
+            return
+        module = GAMES[game]
+        if game not in BOARDS:
+            self.show_error(f"{module.INFO.name} cannot be played in the browser yet: its rules are "
+                            f"ready, its page is still being built.")
+            return
+        self.game_id = game
+        if params.get("page") == "rules":
+            if howto.has_page(game):
+                self.show_rules(game)
+            else:
+                self.show_error(f"{module.INFO.name} has no How-to-play page yet.")
+            return
+        saved, broken = self.load_saved(game, replaced=params.get("new") != "1" and params.get("rec", "") == "")
+        if params.get("rec", "") != "":
+            self.open_link(game, params["rec"], saved)
+            return
+        if params.get("new") == "1":
+            try:
+                seed, players, options = routes.new_game_request(params, module)
+                count = module.INFO.default_players if players is None else players
+                seats = routes.seats_request(params, count)
+                meta = seats_meta(module.INFO, count, seats)
+                session = Session.new(game, seed=seed, players=players, options=options, meta=meta)
+            except ValueError as exc:
+                self.session = saved
+                self.notice(f"This link cannot start a game: {exc}. Choose the options below instead.")
+                self.show_setup()
+                return
+            if saved is not None and saved.ply > 0 and not module.is_over(saved.state):
+                self.confirm_replace(saved, session)  # never lose a game in progress silently
+                return
+            self.begin(session)
+            return
+        if broken:
+            self.begin(replacement_session(game, broken["players"], broken["seats"]))
+            return
+        resuming = saved is not None and params.get("form") != "1"
+        seats_note = routes.seats_ignored_notice(
+            params, module.num_players(saved.state) if saved is not None else module.INFO.default_players, resuming)
+        if seats_note:
+            self.notice(seats_note)
+        if saved is not None:
+            if params.get("form") == "1":
+                self.session = saved
+                self.show_setup()
+                return
+            self.show_play(saved)
+            return
+        if self.storage.problem:
+            self.warn_storage()
+        self.show_setup()
+
+    def load_saved(self, game: str, replaced: bool = True) -> tuple[Session | None, dict | bool]:
+        """The saved game of ``game``, replayed; ``(None, broken)`` when a save existed but could
+        not be read or replayed: it is then moved to a backup key and the player is told in plain
+        words (the parser's or the replay's words under "Technical details"). ``broken`` is
+        ``{"players": N or None, "seats": [...] or None}``, what the broken save still shows (the
+        new game that replaces it keeps them: ``session.replacement_session``);
+        ``replaced``: the page goes on with that replacement (not a link's own new game), so the
+        notice says its player count."""
+        text = self.storage.load_save(game)
+        if text is None:
+            return None, False
+        try:
+            session = Session.from_text(game, text)
+        except Exception as exc:  # RecordError, or anything a hostile save could provoke
+            module = GAMES[game]
+            kept = self.storage.backup(game, text)
+            players = broken_save_players(module, text)
+            shown = players if replaced and players is not None and len(module.PLAYERS) > 1 else None
+            self.notice(broken_save_notice(module.INFO.name, kept is not None, shown), detail=str(exc))
+            return None, {"players": players, "seats": broken_save_seats(module, text, players)}
+        for note in session.notes:
+            self.notice(note)
+        return session, False
+
+    def open_link(self, game: str, text: str, saved: Session | None) -> None:
+        """Play by link (``?game=G&rec=…``): continue the game the link carries on this device.
+
+        The record is replayed under the rules: a tampered link (not JSON, damaged compression,
+        an illegal move, another game) is refused with the reason and the bad text quoted. A game
+        in progress here is never replaced without asking (the confirm-replace screen); a link
+        that continues the saved game (the same start, the saved moves first) is taken at once.
+        """
+        from web.links import codec as links
+        from web.links import share
+        module = GAMES[game]
+        try:
+            record = links.decode_record(text)
+            record = share.shared_record(module, Session.from_record(game, record).state,
+                                         record.get("meta") if isinstance(record.get("meta"), dict) else {})
+            session = Session.from_record(game, record)
+        except Exception as exc:  # LinkError, RecordError, or anything a hostile link provokes
+            where = f" (move {exc.ply}: {exc.move})" if getattr(exc, "ply", 0) else ""
+            self.show_error(f"This link cannot be continued: {exc}{where}. The link says: "
+                            f"rec={links.shown_text(text, 120)}")
+            return
+        over = saved is not None and saved.module.is_over(saved.state)
+        plan = share.link_plan(record, saved.record() if saved is not None else None, over)
+        if plan == "same":
+            self.show_play(saved)
+            self.notice("This link shows the game you already have here.")
+        elif plan == "replace":
+            self.confirm_replace(saved, session, link_ply=session.ply)
+        else:
+            self.begin(session)
+            played = f"{session.ply} move{'s' if session.ply != 1 else ''} played"
+            self.notice(f"Continuing the game from the link ({played}). Make your move, then use "
+                        f"Share / Embed to send the new link back.")
+
+    def open_share(self) -> None:
+        """The Share / Embed dialog: the link to continue this game, and two ``<iframe>`` snippets."""
+        from web.links import share
+        s = self.session
+        if s is None:
+            return
+        addresses = share.share_links(share.site_base(str(window.location.href)), s.module, s.state, s.meta)
+        dialog = by_id("share-dialog")
+        dialog.innerHTML = share.share_html(s.module.INFO.name, bool(s.module.INFO.hidden), addresses, s.ply)
+        if not dialog.open:
+            dialog.showModal()
+        by_id("share-link").focus()
+        by_id("share-link").select()
+
+    def copy(self, target_id: str) -> None:
+        """Copy a field of the share dialog (selected first, so Ctrl+C works where copying is
+        not allowed, e.g. some sandboxed frames)."""
+        field = by_id(target_id)
+        said = by_id("share-copied")
+        if is_null(field) or is_null(said):
+            return
+        field.focus()
+        field.select()
+        try:
+            done = bool(document.execCommand("copy"))
+        except Exception:
+            done = False
+        said.textContent = "Copied." if done else "Selected: press Ctrl+C (⌘C on a Mac) to copy."
+
+    def confirm_replace(self, saved: Session, new: Session, link_ply: int | None = None) -> None:
+        """A new-game link opened over a game in progress: ask before replacing it."""
+        self.pending = new
+        self.session = saved
+        by_id("setup").innerHTML = screens.confirm_replace_html(saved.module.INFO.name, saved.ply, link_ply)
+        by_id("title").textContent = saved.module.INFO.name
+        self.screen("setup")
+
+    def set_url(self, query: str) -> None:
+        """Replace the address bar's query without reloading (so a reload resumes)."""
+        try:
+            window.history.replaceState(None, "", query)
+        except Exception:
+            pass
+
+    # ------------------------------------------------------------ screens
+
+    def screen(self, name: str) -> None:
+        document.documentElement.dataset.screen = name
+
+    def show_landing(self) -> None:
+        saved, finished = {}, {}
+        for gid in BOARDS:
+            text = self.storage.load_save(gid)
+            saved[gid] = None
+            if text is not None:
+                try:
+                    session = Session.from_text(gid, text)
+                except Exception:  # a broken save is dealt with (backed up) when that game opens
+                    continue
+                saved[gid] = session.ply
+                finished[gid] = session.module.is_over(session.state)
+        by_id("landing").innerHTML = screens.landing_html(saved, finished)
+        by_id("title").textContent = ""
+        document.title = "Altibox"
+        self.screen("landing")
+
+    def show_error(self, message: str) -> None:
+        by_id("error").innerHTML = screens.error_html(message)
+        self.screen("error")
+
+    def show_setup(self) -> None:
+        info = GAMES[self.game_id].INFO
+        values = {}
+        s = self.session
+        if s is not None and s.game_id == self.game_id:  # a rematch: same seats, names, options
+            values = {**s.state.options, "players": s.module.num_players(s.state),
+                      "names": list(s.names) if s.meta.get("names") else [],
+                      "seats": seat_kinds(s.meta, s.module.num_players(s.state))}
+        by_id("setup").innerHTML = screens.setup_html(self.game_id, values, replaces_save=s is not None,
+                                                      back_to_game=s is not None and s.game_id == self.game_id)
+        by_id("title").textContent = info.name
+        document.title = f"New game · {info.name} · Altibox"
+        self.set_url(f"?game={self.game_id}")
+        self.screen("setup")
+
+    def begin(self, session: Session) -> None:
+        """Start playing a new session: save it and fix the URL so a reload resumes it."""
+        self.set_url(f"?game={session.game_id}")
+        self.show_play(session)
+        self.save()
+
+    def show_play(self, session: Session) -> None:
+        self.session = session
+        self.game_id = session.game_id
+        self.table = Table(session)
+        self._log_shown = []
+        by_id("log").innerHTML = ""
+        info = session.module.INFO
+        by_id("board").dataset.game = session.game_id
+        document.documentElement.dataset.game = session.game_id
+        by_id("title").textContent = info.name
+        document.title = f"{info.name} · Altibox"
+        self.set_url(f"?game={session.game_id}")
+        howto_link = by_id("howto-link")
+        if not is_null(howto_link):
+            howto_link.hidden = not howto.has_page(session.game_id)
+            howto_link.setAttribute("href", howto.howto_url(session.game_id))
+        legend = by_id("legend")
+        if not is_null(legend):
+            has_legend = hasattr(session.module, "legend")
+            legend.hidden = not has_legend
+            # the game's own options: a version-1 Altiplano game shows version 1's values
+            items = howto.legend_html(session.game_id, compact=True,
+                                      options=session.state.options) if has_legend else ""
+            legend.innerHTML = '<summary>Legend: what the symbols mean</summary>' + items
+        self.screen("play")
+        self.render()
+
+    def navigate(self, href: str) -> None:
+        """Follow an in-site link (``data-nav``) without reloading Python: push the address and
+        show its screen (the saved game is read again from storage, so it is intact)."""
+        try:
+            window.history.pushState(None, "", href)
+        except Exception:
+            window.location.href = href
+            return
+        self.session = self.table = None
+        self.route(query_params())
+
+    def on_popstate(self, event) -> None:
+        self.session = self.table = None
+        self.route(query_params())
+
+
+    # ------------------------------------------------------------ buttons, forms, other tabs
+
+    def on_doc_click(self, event) -> None:
+        target = event.target
+        if is_null(target):
+            return
+        nav = target.closest("a[data-nav]")
+        if not is_null(nav) and not (event.ctrlKey or event.metaKey or event.shiftKey or event.button):
+            event.preventDefault()
+            self.navigate(str(nav.getAttribute("href")))
+            return
+        action_el = target.closest("[data-action]")
+        if is_null(action_el):
+            return
+        if event.detail and int(event.detail) > 1:
+            return  # the 2nd click of a double click: the buttons may have moved under it
+        action = str(action_el.getAttribute("data-action"))
+        if action == "undo":
+            self.undo()
+        elif action == "redo":
+            self.redo()
+        elif action == "newgame" and self.game_id:
+            self.show_setup()
+        elif action == "rematch" and self.session is not None:
+            self.begin(self.session.rematch())
+            if self.keyboard:
+                self.focus_cell(None)
+        elif action == "dismiss":
+            by_id("notice").hidden = True
+        elif action == "confirm":
+            self.end_turn()
+        elif action == "start-pending" and self.pending is not None:
+            session, self.pending = self.pending, None
+            self.begin(session)
+        elif action == "resume" and self.session is not None:
+            event.preventDefault()  # the new-game form's Back is a link (?game=ID) for a new tab
+            self.pending = None
+            self.show_play(self.session)
+        elif action == "reveal":
+            self.reveal()
+        elif action == "share":
+            self.open_share()
+        elif action == "copy":
+            self.copy(str(action_el.getAttribute("data-copy")))
+        elif action == "close-share":
+            by_id("share-dialog").close()
+        elif action == "bot-fast":
+            self.toggle_bot_pace()
+
+    def start_from_form(self, form) -> None:
+        fields = {}
+        entries = window.FormData.new(form).entries()
+        while True:
+            item = entries.next()
+            if item.done:
+                break
+            key, value = item.value
+            fields.setdefault(str(key), str(value))
+        try:
+            players, options, meta = screens.read_setup(self.game_id, fields)
+            session = Session.new(self.game_id, players=players, options=options, meta=meta)
+        except ValueError as exc:
+            self.notice(f"Cannot start this game: {exc}")
+            return
+        self.begin(session)
+        self.focus_cell(None)
+
+    def on_storage(self, event) -> None:
+        """Another tab changed our save: follow it rather than overwrite it later."""
+        s = self.session
+        if s is None or document.documentElement.dataset.screen != "play":
+            return
+        if not self.storage.available:
+            return  # not our store: Chromium sends a frame whose storage is blocked the top level's events
+        if str(event.key) != f"altibox:save:{s.game_id}" or is_null(event.newValue):
+            return
+        text = str(event.newValue)
+        if text == self.last_saved:
+            return
+        try:
+            session = Session.from_text(s.game_id, text)
+        except Exception:
+            return  # the other tab's save is broken: keep ours, it will be saved on the next move
+        self.last_saved = text
+        self.show_play(session)
+        self.notice("This game was played on in another tab or window; showing the latest position.")
+
+    def on_submit(self, event) -> None:
+        form = event.target
+        if not is_null(form) and str(form.id) == "setup-form":
+            event.preventDefault()
+            self.start_from_form(form)
+
+
+
+def main() -> App | Embed:
+    """Create the app and show the screen the URL asks for (embed mode: only a board, see
+    :mod:`web.dom.widget`; the app, its saves and its listeners are never created there)."""
+    search = str(window.location.search)
+    if "embed" in search:  # the embed machinery loads only for an embed (embed_main decides)
+        from web.dom.widget import embed_main
+        embed = embed_main(search)
+        if embed is not None:
+            return embed
+    app = App()
+    app.start()
+    # everything loaded so far lives as long as the page: keep it out of the garbage
+    # collector's full passes (a pass over it cost up to ~8 ms inside a click)
+    gc.collect()
+    gc.freeze()
+    return app

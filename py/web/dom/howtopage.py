@@ -1,0 +1,85 @@
+"""The How-to-play page (DOM glue): its texts and live scene boards, one interpreter for every
+board (each a :class:`web.play.sceneboard.SceneBoard` drawn into its ``<figure>``). A mixin of
+:class:`web.dom.app.App`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pyscript import document, window
+
+from altibox import GAMES
+
+from web.dom.nodes import is_null
+from web.dom.page import by_id
+from web.dom.scenes import draw_scene, scene_event, scene_key_target
+from web.html import howto
+from web.html.escape import esc
+
+if TYPE_CHECKING:
+    from web.play.sceneboard import SceneBoard
+
+
+class HowToPage:
+    """The How-to-play screen (state lives on :class:`web.dom.app.App`)."""
+
+    def show_rules(self, game: str) -> None:
+        """The How-to-play page of ``game``: texts and live scene boards (one interpreter for
+        every board: each board is a :class:`SceneBoard` drawn into its ``<figure>``). The saved
+        game is not touched: "Back to the game" resumes it."""
+        from altibox.core.scenes import find_scene
+
+        from web.play.sceneboard import SceneBoard
+        info = GAMES[game].INFO
+        t0 = window.performance.now()
+        has_save = self.storage.load_save(game) is not None
+        root = by_id("rules")
+        root.innerHTML = howto.howto_html(game, back=f"?game={game}" if has_save else None)
+        self.scene_boards = {}
+        for fig in root.querySelectorAll("figure[data-scene]"):
+            sid = str(fig.getAttribute("data-scene"))
+            try:
+                board = SceneBoard(find_scene(game, sid))
+            except Exception as exc:  # a broken scene file: say so in its place, keep the page
+                fig.innerHTML = f'<p class="warn">This example cannot be shown: {esc(exc)}</p>'
+                continue
+            self.scene_boards[sid] = board
+            self.render_scene(fig, board)
+        # how long the page's Python took to build every live board (read by benchmarks)
+        root.setAttribute("data-render-ms", f"{window.performance.now() - t0:.1f}")
+        document.documentElement.dataset.game = game
+        by_id("title").textContent = f"How to play {info.name}"
+        document.title = f"How to play · {info.name} · Altibox"
+        self.set_url(howto.howto_url(game))
+        self.screen("rules")
+        window.scrollTo(0, 0)
+
+    def render_scene(self, fig, board: SceneBoard, announce: str | None = None, focus: str | None = None) -> None:
+        """Redraw one scene's figure from its board (title, caption, board, feedback)."""
+        board.ui["narrow"] = bool(self._narrow_query.matches)  # Altiplano's phone layout
+        draw_scene(fig, board.html(), by_id("announce"), announce, focus)
+        fig.setAttribute("data-kind", board.kind)
+
+    def scene_event(self, target, keyboard: bool = False) -> None:
+        """A click (or Enter) inside a scene: reset, try a ``data-move``, or (de)select a cell."""
+        if is_null(target):
+            return
+        fig = target.closest("figure[data-scene]")
+        if is_null(fig):
+            return
+        board = self.scene_boards.get(str(fig.getAttribute("data-scene")))
+        if board is None:
+            return
+        done = scene_event(board, target, keyboard)
+        if done is not None:
+            self.render_scene(fig, board, *done)
+
+    def on_scene_click(self, event) -> None:
+        self.scene_event(event.target)
+
+    def on_scene_key(self, event) -> None:
+        cell_el = scene_key_target(event)
+        if cell_el is not None:
+            event.preventDefault()
+            self.scene_event(cell_el, keyboard=True)

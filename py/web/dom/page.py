@@ -1,0 +1,18 @@
+"""The page itself (DOM glue): its elements by id and its address's parameters."""
+
+from __future__ import annotations
+
+from pyscript import document, window
+
+from web.links import routes
+
+
+def query_params() -> dict[str, str]:
+    """The page address's parameters, as :func:`web.links.routes.parse_query` reads them, parsed by
+    the browser (``URLSearchParams``: the same form decoding, without importing urllib.parse)."""
+    return routes.first_values(window.Array.from_(window.URLSearchParams.new(window.location.search)))
+
+
+def by_id(name: str):
+    """``document.getElementById``."""
+    return document.getElementById(name)

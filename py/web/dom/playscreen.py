@@ -1,0 +1,276 @@
+"""The play screen (DOM glue): draws every hook of a table being played (DESIGN.md §3) from
+its :class:`web.play.table.Table`, keeps the focus, shows notices and hints, saves, and turns
+the table's answers to clicks and buttons into renders. A mixin of :class:`web.dom.app.App`.
+"""
+
+from __future__ import annotations
+
+from pyodide.ffi import create_once_callable
+from pyscript import document, window
+
+from web.dom.nodes import is_null, show_status, target_of
+from web.dom.page import by_id
+from web.html import panels
+from web.html.escape import esc
+from web.play.storage import problem_notice
+
+
+class PlayScreen:
+    """The play screen's drawing and actions (state lives on :class:`web.dom.app.App`)."""
+
+    def render(self, announce: str | None = None, t0: float | None = None, hint_kept: bool = False) -> None:
+        """Redraw the board and the panel from the session; all hooks change in this one call.
+        ``hint_kept``: leave the "why not" message (``#hint``) up (it was just set)."""
+        t = self.table
+        s = t.session
+        module, state, names = s.module, s.state, s.names
+        board = by_id("board")
+        had_focus = board.contains(document.activeElement) and not is_null(document.activeElement)
+        t.ui["narrow"] = bool(self._narrow_query.matches)
+        frame = t.frame()
+        self.patcher.draw(board, t.adapter.svg(frame))
+        board.setAttribute("data-position", t.adapter.position(state))
+        board.setAttribute("data-ply", str(s.ply))
+        board.removeAttribute("aria-busy")
+        if t.shown(frame):
+            self.save()
+        out = module.outcome(state)
+        words, seat = t.status()
+        show_status(by_id("status"), words, seat, out)
+        privacy = by_id("privacy")
+        asked = t.privacy()
+        was_hidden = bool(privacy.hidden)
+        privacy.hidden = asked is None
+        if asked is not None and was_hidden and t.adapter.explains:
+            # the device changes hands: bring the "I am NAME" button into view (on a phone the
+            # previous player was further down the board)
+            privacy.scrollIntoView(True)
+        if asked is not None:
+            sentence, label = asked
+            privacy.innerHTML = (f'<p>{esc(sentence)}</p>'
+                                 f'<button type="button" class="primary" data-action="reveal">'
+                                 f'{esc(label)}</button>')
+        banner_text = t.adapter.banner(frame)
+        banner = by_id("banner")
+        banner.hidden = not banner_text
+        if banner_text and banner.textContent != banner_text:
+            banner.textContent = banner_text
+        self.put_html(by_id("scores"), panels.scores_html(module, state, names))
+        self.render_log(t.log_entries())
+        if not hint_kept:
+            self.hint(None)
+        result = by_id("result")
+        self.put_html(result, panels.result_html(module, state, names))
+        result.hidden = out is None
+        line = by_id("log-result")
+        if not is_null(line):
+            line.textContent = panels.result_line(module, state, names)
+            line.hidden = out is None
+        by_id("undo").disabled = not t.can_undo()
+        by_id("redo").disabled = not t.can_redo()
+        by_id("confirm").hidden = not t.needs_confirm()
+        if announce:
+            by_id("announce").textContent = announce
+        if self.keyboard:
+            self.keep_focus()
+        elif had_focus:
+            # after a click, the focus follows in the next frame: focus() here would force the
+            # browser to style and lay out the redrawn board inside the click (a forced
+            # synchronous layout); a key pressed before that frame flushes it (flush_focus)
+            if not self._focus_pending:
+                self._focus_pending = True
+                window.requestAnimationFrame(self._focus_later)
+        if t0 is not None:
+            self.perf.push(window.performance.now() - t0)
+            # what a player feels: from the click to the next frame painted (tests/bench.py)
+            window.requestAnimationFrame(create_once_callable(lambda *_: window.setTimeout(
+                create_once_callable(lambda *_: self.paint.push(window.performance.now() - t0)), 0)))
+        key = (id(s), s.ply, id(s.state))
+        if key != self._shown_key:
+            self._shown_key = key
+            self._shown_at = float(window.performance.now())
+        fast = by_id("botfast")
+        if not is_null(fast):
+            fast.hidden = not t.has_bots()
+            fast.setAttribute("aria-pressed", "true" if self.bot_fast else "false")
+        # scroll the log after layout, in the next frame: reading scrollHeight here would force
+        # a synchronous layout of the whole page inside the click handler
+        window.requestAnimationFrame(self._scroll_log)
+        bot_state = "thinking" if self._bot_running else "idle"
+        if document.documentElement.getAttribute("data-bot") != bot_state:
+            document.documentElement.dataset.bot = bot_state
+        self.kick_bots()
+
+    def put_html(self, el, html: str) -> None:
+        """Set ``el``'s content to ``html`` unless it already shows exactly that (an unchanged
+        panel is not parsed, styled and laid out again on every click)."""
+        key = str(el.id)
+        if self._html_shown.get(key) != html:
+            el.innerHTML = html
+            self._html_shown[key] = html
+
+    def render_log(self, entries: list[tuple[str, str]]) -> None:
+        """Bring ``#log`` to ``entries`` touching only what changed (usually one new item)."""
+        log = by_id("log")
+        shown = self._log_shown
+        keep = 0
+        while keep < min(len(shown), len(entries)) and shown[keep] == entries[keep]:
+            keep += 1
+        if keep == 0 and shown:
+            log.innerHTML = ""
+        else:
+            while log.children.length > keep:
+                log.lastElementChild.remove()
+        if len(entries) > keep:
+            log.insertAdjacentHTML("beforeend", panels.log_html(entries[keep:], first=keep + 1))
+        self._log_shown = list(entries)
+
+    def flush_focus(self) -> bool:
+        """Move the focus now if a click left it to the next frame; True if it did."""
+        if not self._focus_pending:
+            return False
+        self._focus_pending = False
+        if self.table is not None and document.documentElement.getAttribute("data-screen") == "play":
+            self.keep_focus(scroll=False)
+        return True
+
+    def keep_focus(self, scroll: bool = True) -> None:
+        """After a keyboard action, put the focus where the next step is: the "show my cards"
+        button, the End turn button, or the board (never lost to <body>). ``scroll=False``
+        (after a click or a tap): the page does not move to show it."""
+        opts = None if scroll else self._no_scroll
+        privacy = by_id("privacy")
+        if not privacy.hidden:
+            privacy.querySelector("button").focus(opts)
+        elif not by_id("confirm").hidden:
+            by_id("confirm").focus(opts)
+        else:
+            self.focus_cell(self.table.ui.get("focus"), opts)
+
+    def focus_cell(self, cell: str | None, opts=None) -> None:
+        board = by_id("board")
+        active = document.activeElement
+        if cell and not is_null(active) and board.contains(active) \
+                and active.getAttribute("data-cell") == cell:
+            return  # still focused (its part of the board was not redrawn): no layout forced
+        el = board.querySelector(f'[data-cell="{cell}"]') if cell else None
+        if is_null(el):
+            el = board.querySelector('[tabindex="0"]') or board.querySelector("[data-cell]")
+        if not is_null(el):
+            el.focus(opts)
+
+    def notice(self, message: str, detail: str | None = None) -> None:
+        """Show a message in ``#notice`` (and announce it); ``detail`` (technical words, e.g. a
+        parser's) goes in a closed "Technical details" box under it, not announced."""
+        box = by_id("notice")
+        box.querySelector(".text").textContent = message
+        old = box.querySelector("details.detail")
+        if not is_null(old):
+            old.remove()
+        if detail:
+            more = document.createElement("details")
+            more.className = "detail"
+            summary = document.createElement("summary")
+            summary.textContent = "Technical details"
+            code = document.createElement("code")
+            code.textContent = detail
+            more.append(summary, code)
+            box.insertBefore(more, box.querySelector(".dismiss"))
+        box.dataset.kind = ""
+        box.hidden = False
+        by_id("announce").textContent = message
+
+    def hint(self, message: str | None) -> None:
+        """Show (or, with None, clear) the in-page message under ``#status`` that says why a
+        click did nothing; it is also announced."""
+        box = by_id("hint")
+        if is_null(box):
+            return
+        if message:
+            box.textContent = message
+            box.hidden = False
+            by_id("announce").textContent = message
+        elif not box.hidden:
+            box.hidden = True
+            box.textContent = ""
+
+    def warn_storage(self) -> None:
+        """Say once per failure streak that the game is not being saved."""
+        if not self.save_warned:
+            self.save_warned = True
+            framed = document.documentElement.hasAttribute("data-frame")
+            self.notice(problem_notice(self.storage.problem, framed))
+            by_id("notice").dataset.kind = "storage"
+
+    def save(self) -> None:
+        t = self.table
+        if t is None:
+            return
+        written = self.storage.write_save(t.session.game_id, t.record())
+        if written is not None:
+            self.last_saved = written
+            if self.save_warned:  # storage works again: take the warning back
+                self.save_warned = False
+                box = by_id("notice")
+                if box.dataset.kind == "storage":
+                    box.hidden = True
+                    box.dataset.kind = ""
+                by_id("announce").textContent = "The game is being saved again."
+        else:
+            self.warn_storage()
+
+
+    # ------------------------------------------------------------ actions
+
+    def activate(self, target, t0: float | None = None) -> None:
+        """A click or Enter on the board: the table plays, (de)selects, or says why not."""
+        t = self.table
+        if t is None or is_null(target):
+            return
+        self.after_click(t.click(*target_of(target)), t0)
+
+    def after_click(self, done, t0: float | None = None) -> None:
+        """Show what a click did (:class:`web.play.table.Click`)."""
+        if done.kind == "play":
+            self.save()
+            self.render(announce=done.text, t0=t0)
+        elif done.kind == "refused":
+            self.notice(done.text)
+        elif done.kind == "wait":
+            self.hint(done.text)
+        elif done.kind == "hint":  # a why-not of the person to move: redraw, keep the hint
+            self.hint(done.text)
+            self.render(t0=t0, hint_kept=True)
+        elif done.kind in ("select", "deselect", "cleared"):
+            self.render(announce=done.text, t0=t0)
+
+    def play(self, move: str, t0: float | None = None) -> None:
+        """Play ``move`` (a drop, a bot's move) and show it."""
+        self.after_click(self.table.play(move), t0)
+
+    def act(self, said: str | None) -> None:
+        """After Undo, Redo, End turn or "I am NAME": save and redraw (None: nothing done)."""
+        if said is not None:
+            self.save()
+            self.render(announce=said)
+
+    def undo(self) -> None:
+        if self.table is not None:
+            self.act(self.table.undo())
+
+    def redo(self) -> None:
+        if self.table is not None:
+            self.act(self.table.redo())
+
+    def end_turn(self) -> None:
+        """The mover confirms their turn (``#confirm``)."""
+        if self.table is not None:
+            self.act(self.table.end_turn())
+
+    def reveal(self) -> None:
+        """The player to move says they hold the device: show their cards."""
+        t = self.table
+        said = t.reveal() if t is not None else None
+        if said is not None:
+            self.render(announce=said)
+            self.focus_cell(t.first_focus())

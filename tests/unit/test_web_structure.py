@@ -1,0 +1,107 @@
+"""The shape of py/ (issue 19): only the DOM package imports the browser, no import cycle
+anywhere, and no module of the web layer over 500 lines. Imports are read with ``ast`` from
+the sources, so an import inside a function counts as much as one at the top."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PY = Path(__file__).resolve().parents[2] / "py"
+BROWSER = ("pyscript", "pyodide", "js")
+DOM_PACKAGE = "web.dom"
+MAX_LINES = 500
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(PY).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+MODULES = {module_name(p): p for p in sorted(PY.rglob("*.py")) if "__pycache__" not in p.parts}
+
+
+def imports(name: str) -> set[str]:
+    """Every module name ``name`` imports, anywhere in its source (relative imports resolved;
+    ``from pkg import sub`` names the submodule when ``pkg.sub`` is one of ours)."""
+    path = MODULES[name]
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")
+                anchor = anchor[:len(anchor) - (node.level - 1)]
+                base = ".".join(anchor + ([base] if base else []))
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names if f"{base}.{alias.name}" in MODULES)
+    return found
+
+
+GRAPH = {name: {m for m in imports(name) if m in MODULES and m != name} for name in MODULES}
+
+
+def test_the_graph_reads_the_real_imports():
+    assert "web.play.session" in GRAPH["web.dom.app"]
+    assert "altibox.core" in GRAPH["web.play.session"]
+    assert len([m for m in MODULES if m.startswith("web.")]) >= 20
+
+
+def test_only_the_dom_package_imports_the_browser():
+    offenders = {}
+    for name in MODULES:
+        if name == DOM_PACKAGE or name.startswith(DOM_PACKAGE + "."):
+            continue
+        bad = sorted(m for m in imports(name) if m.split(".")[0] in BROWSER)
+        if bad:
+            offenders[name] = bad
+    assert offenders == {}
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import cycle of ``graph`` as ``[a, b, ..., a]``, or None (depth-first search)."""
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                return stack[stack.index(nxt):] + [nxt]
+            if nxt not in state:
+                found = visit(nxt)
+                if found:
+                    return found
+        stack.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if node not in state:
+            found = visit(node)
+            if found:
+                return found
+    return None
+
+
+def test_find_cycle_finds_one():
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_no_import_cycle_in_py():
+    # a package's own __init__ importing its submodules is the package, not a cycle
+    graph = {n: {m for m in deps if not n.startswith(m + ".")} for n, deps in GRAPH.items()}
+    assert find_cycle(graph) is None
+
+
+def test_no_web_module_over_500_lines():
+    long = {name: n for name, p in MODULES.items() if name.startswith("web")
+            and (n := len(p.read_text().splitlines())) > MAX_LINES}
+    assert long == {}

@@ -1,0 +1,162 @@
+"""The play controller (web.play.table.Table), driven headless the way boardgame.io's testing
+guide drives its Client: play, refuse with a reason, undo across the privacy barrier, bot turns,
+double clicks, drag eligibility, reloads from the record. Every value comes from the rules."""
+
+from __future__ import annotations
+
+import json
+
+from altibox import GAMES, alto, bots
+from web.play.bots import bot_seed
+from web.play.seats import seats_meta
+from web.play.session import Session
+from web.play.table import Click, Table
+
+
+def alto_in_movement(seed: int = 7) -> Table:
+    """An Alto table whose placement is over (the first legal placement each time)."""
+    t = Table(Session.new("alto", seed=seed))
+    while t.frame().view["phase"] == "placement":
+        assert t.click(None, t.frame().view["legal_moves"][0]).kind == "play"
+    return t
+
+
+def test_select_deselect_and_play_a_move_by_clicks():
+    t = alto_in_movement()
+    view = t.frame().view
+    move = view["legal_moves"][0]
+    source = move[:2]
+    assert t.click(source, None).kind == "select"
+    assert t.ui["selected"] == source and t.ui["just_selected"] == source
+    assert t.click(source, None).kind == "deselect" and t.ui["selected"] is None
+    assert t.click(source, None).kind == "select"
+    ply = t.session.ply
+    done = t.click(None, move)
+    assert done.kind == "play" and done.move == move and t.session.ply == ply + 1
+    assert done.text.startswith(t.session.log[-1][1])
+    assert t.ui["selected"] is None and t.ui["focus"] == move[-2:]
+
+
+def test_a_click_that_plays_nothing_says_why_in_the_rules_words():
+    t = Table(Session.new("alto", seed=7))
+    view = t.frame().view
+    taken = "a1"
+    expected = alto.why_not(view, taken, list(t.session.names), None)
+    done = t.click(taken, None)
+    assert done == Click("hint", "No disc can be placed on a1.") and done.text == expected
+    assert t.session.ply == 0 and t.ui["focus"] == taken
+
+
+def test_an_illegal_move_is_refused_with_the_reason_and_changes_nothing():
+    t = Table(Session.new("alto", seed=7))
+    t.click(None, "@b2")
+    done = t.play("@b2")
+    assert done.kind == "refused" and done.text.startswith("That move is not allowed: ")
+    assert t.session.ply == 1 and t.session.last_move == "@b2"
+
+
+def test_undo_redo_without_hidden_information_is_unlimited():
+    t = alto_in_movement()
+    assert t.session.ply == 16 and t.can_undo() and not t.can_redo()
+    while t.can_undo():
+        said = t.undo()
+    assert said.startswith("Took back: Red places a disc on ") and t.session.ply == 0
+    assert t.can_redo()
+    assert t.redo().startswith("Replayed: Red places a disc on ") and t.session.ply == 1
+
+
+def test_undo_never_crosses_the_privacy_barrier():
+    t = Table(Session.new("altitude", seed=3, players=2))
+    assert t.privacy() == ("Pass the device to Player 1. Their cards stay hidden until they are ready.",
+                           "I am Player 1: show my cards")
+    refused = t.click(None, None)
+    assert refused.kind == "wait" and refused.text == "Pass the device to Player 1 first: they press “I am Player 1”."
+    assert t.reveal() == "Player 1: choose 2 of your 6 cards to return to the pile"
+    assert t.frame().viewer == 0
+    move = t.frame().view["legal_moves"][0]
+    assert t.click(None, move).kind == "play"
+    assert t.needs_confirm() and t.can_undo()
+    assert t.click(None, None).text == "End the turn first (End turn), or undo."
+    assert t.end_turn() == "Pass the device to Player 2"
+    assert not t.can_undo() and t.undo() is None and t.session.ply == 1
+    assert t.privacy()[1] == "I am Player 2: show my cards"
+
+
+def test_a_reload_resumes_behind_the_privacy_screen_with_the_same_floor():
+    t = Table(Session.new("altitude", seed=3, players=2))
+    t.reveal()
+    t.click(None, t.frame().view["legal_moves"][0])
+    t.end_turn()
+    again = Table(Session.from_text("altitude", json.dumps(t.record())))
+    assert again.session.ply == 1 and again.status() == t.status() == ("Pass the device to Player 2", 1)
+    assert again.privacy() == t.privacy() and not again.can_undo()
+    assert again.record()["meta"]["turn"] == t.record()["meta"]["turn"]
+
+
+def test_a_bot_seat_moves_with_the_seed_of_its_ply():
+    meta = seats_meta(alto.INFO, 2, ["person", "easy"])
+    t = Table(Session.new("alto", seed=11, meta=meta))
+    assert t.has_bots() and t.bot_to_move() is None and t.bot_turn() is None
+    t.click(None, t.frame().view["legal_moves"][0])
+    assert t.bot_to_move() == 1
+    assert t.click(None, t.frame().view.get("legal_moves", ["@a1"])[0]).text == \
+        "Wait for White: the computer is choosing its move."
+    assert t.status()[0] == "White (bot, easy) is thinking…"
+    before = t.session.state
+    job = t.bot_turn()
+    assert t.is_current(job)
+    while not job.work():
+        pass
+    expected = str(bots.choose_move("alto", before, "easy", seed=bot_seed(11, 1)))
+    assert job.move == expected
+    t.play(job.move)
+    assert t.session.last_move == expected and not t.is_current(job) and t.bot_to_move() is None
+
+
+def test_a_double_click_never_plays_for_the_next_player():
+    t = Table(Session.new("alto", seed=7))
+    assert t.clicked(None, "@b2").kind == "play"  # the first click passed the turn
+    said = t.double_click(None, on_move=True)
+    assert said.startswith("The turn has passed: that was a double click")
+    assert t.double_click("c3", on_move=False) is None  # a cell that is no move: acts as ever
+    t.clicked("a1", None)  # any other click that acts clears it
+    assert t.double_click(None, on_move=True) is None
+
+
+def test_a_double_click_on_the_source_just_selected_keeps_it():
+    t = alto_in_movement()
+    source = t.frame().view["legal_moves"][0][:2]
+    t.clicked(source, None)
+    assert t.double_click(source, on_move=False) == "" and t.ui["selected"] == source
+
+
+def test_only_the_person_to_move_may_drag_and_only_what_the_game_lets_go():
+    t = alto_in_movement()
+    assert not t.may_drag(t.frame().view["legal_moves"][0][:2])  # Alto: click, click
+    p = Table(Session.new("altiplano", seed=3, players=2))
+    assert not p.may_drag("coins")  # behind the privacy screen: nobody's view
+    p.reveal()
+    frame = p.frame()
+    assert frame.view["phase"] == "draw"
+    assert p.may_drag("coins") == ("coins" in p.adapter.draggable(frame))
+
+
+def test_every_game_with_a_board_plays_by_clicks_alone():
+    for game, plies in (("alto", 400), ("altitude", 400), ("altiplano", 80)):
+        module = GAMES[game]
+        t = Table(Session.new(game, seed=5, players=module.INFO.default_players))
+        for _ in range(plies):
+            if module.is_over(t.session.state):
+                break
+            if t.privacy() is not None:
+                t.reveal()
+            elif t.needs_confirm():
+                t.end_turn()
+            else:
+                moves = t.frame().view["legal_moves"]
+                assert t.click(None, moves[len(moves) // 2]).kind == "play"
+        if game == "altiplano":
+            assert t.session.ply >= 40 and t.refusal() in (None, "End your turn first (End turn), or undo.")
+            continue
+        assert module.is_over(t.session.state), game
+        assert t.refusal() == "The game is over: Rematch, or start a new game."
