@@ -10,9 +10,10 @@
 
 - ``strength``: two-player head-to-head, seats alternated (even games: the first level is
   player 0), win rate of the first level over the decided games with a 95 % Wilson interval,
-  plus draws/shared wins. Default pairings: easy-random, medium-easy, hard-medium. Each pairing
-  stops at ``--games`` games or ``--minutes`` minutes, whichever comes first (default: 200
-  games against random, else 30 minutes and at least 40 games). Bot seeds are
+  plus draws/shared wins (``--house-set NAME``: Altiplano games on that house set). Default
+  pairings: easy-random, medium-easy, hard-medium. Each pairing stops at ``--games`` games or
+  ``--minutes`` minutes, whichever comes first (default: 200 games against random, else 30
+  minutes and at least 40 games). Bot seeds are
   ``f"{game seed}/{ply}"``, so every game replays exactly.
 - ``timing``: CPython milliseconds per move for each level on mid-game positions of random
   games (median, max).
@@ -45,6 +46,9 @@ from altibox import GAMES, bots  # noqa: E402
 
 PAIRINGS = ("easy-random", "medium-easy", "hard-medium")
 
+#: Options of every new game by game id (``--house-set`` sets Altiplano's house set).
+GAME_OPTIONS: dict = {}
+
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     """The 95 % Wilson score interval of k successes out of n (``(0, 1)`` when n is 0)."""
@@ -60,7 +64,7 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
 def new_game(gid: str, seed: int):
     """A two-player game of ``gid`` from ``seed`` (Alto: random placement every other seed is
     not used; the placement phase is part of the game)."""
-    return GAMES[gid].new_game(seed=seed, players=2)
+    return GAMES[gid].new_game(seed=seed, players=2, **GAME_OPTIONS.get(gid, {}))
 
 
 def play_game(gid: str, levels: tuple[str, str], seed: int, times: dict | None = None):
@@ -210,10 +214,13 @@ def main(argv=None) -> None:
     ap.add_argument("--minutes", type=float)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--house-set", help="Altiplano's house set (data file name) for strength")
     ap.add_argument("--positions", type=int, default=8)
     ap.add_argument("--slice", type=int, default=0, help="simulations per slice (0: the game's own)")
     a = ap.parse_args(argv)
     games = a.game or list(GAMES)
+    if a.house_set:
+        GAME_OPTIONS["altiplano"] = {"house_set": a.house_set}
     if a.what == "strength":
         strength(games, a.pairing or list(PAIRINGS), a.games, a.minutes, a.jobs, a.seed)
     elif a.what == "timing":

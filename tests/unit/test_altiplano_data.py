@@ -66,10 +66,11 @@ def _validate(value, schema, root, path="$"):
     return errs
 
 
-def test_file_matches_schema():
+@pytest.mark.parametrize("name", ["house_set", "house_set_2"])
+def test_file_matches_schema(name):
     with open(os.path.join(HERE, "data", "altiplano_house_set.schema.json"), encoding="utf-8") as fh:
         schema = json.load(fh)
-    assert _validate(RAW, schema, schema) == []
+    assert _validate(D.load_raw(name), schema, schema) == []
 
 
 @pytest.mark.parametrize("name,version", [("house_set", 1), ("house_set_2", 2)])

@@ -414,7 +414,7 @@ def test_two_goods_stored_together_start_rows_in_either_order():
     # spec §9.2, §11, H6 fix that rows start in order and hold one type, not which of two
     # stored goods goes first (issue 18). The rows are written in the goods' house-set order
     # (wood before alpaca): village:r2:r1 puts alpaca in row 1, wood in row 2.
-    s = A.new_game(seed=1000, players=2)
+    s = A.new_game(seed=1000, players=2, house_set="house_set")  # the issue's position (version 1)
     s = play(s, "draw", "draw", "done", "wood>village", "alpaca>village", "done", "pass", "@village")
     assert s.current == 1 and s.ps[1].src["village"][0] == ("wood", "alpaca")
     assert moves(s) == ["cart", "go:farm", "go:forest", "go:harbor", "go:market", "go:mine",

@@ -217,7 +217,7 @@ def test_round_banner():
 def test_tooltips_say_what_things_do():
     assert set(W.LOCATION_NAMES) == set(A.LOCATIONS)
     assert set(W.ROLE_NAMES) == set(A.rules._data.load().roles)
-    assert W.good_tip("silver") == ("silver: 4 VP at the end; sells for 3 coins at the Market; "
+    assert W.good_tip("silver") == ("silver: 3 VP at the end; sells for 3 coins at the Market; "
                                     "made at the Mine and extension C2.")
     assert W.good_tip("food").startswith("food: 0 VP at the end; pays for movement")
     assert "never in your bag" in W.good_tip("corn")

@@ -186,7 +186,7 @@ def _altiplano_state(seed: int, stop):
     return s
 
 
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [2, 3])
 def test_altiplano_choice_ignores_seed_pile_and_hidden_planning(seed, small_budgets):
     rules = GAMES["altiplano"]
     # the second seat to plan in round 2: the first has placed goods this round (hidden)

@@ -1,0 +1,136 @@
+"""Altiplano balance work (issue 18): house set version 2 keeps every sourced value of
+version 1, the fixed one-engine plans play legal games, and the bots never take back their
+own placements."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+import pytest
+
+from altibox import GAMES, bots
+from altibox.altiplano import data as D
+from altibox.bots import altiplano as BP
+
+V1 = D.load_raw("house_set")
+V2 = D.load_raw("house_set_2")
+R = GAMES["altiplano"]
+
+
+def test_version_1_file_is_unchanged():
+    """Old saves replay on version 1, so its file stays byte for byte as it was (sha256 of the
+    file at the start of issue 18)."""
+    with open(D.data_path("house_set"), "rb") as fh:
+        digest = hashlib.sha256(fh.read()).hexdigest()
+    assert digest == "6a284334fce76f847d03027cf00625ebe50771973a40628e69e59bda38c9c21f"
+    assert V1["version"] == 1 and V2["version"] == 2
+
+
+def test_version_2_keeps_every_sourced_value():
+    """Spec §18: box totals, the 4-player wood, cacao and cart counts, the orders in play per
+    player count (16 minus 6 or 4), the Miner's location and starting goods are [SRC]."""
+    assert V2["box_totals"] == V1["box_totals"]
+    assert V2["goods"] == V1["goods"]
+    for n in ("2", "3", "4", "5"):
+        assert V2["supply_by_players"][n]["orders"] == V1["supply_by_players"][n]["orders"]
+    four = V2["supply_by_players"]["4"]
+    assert (four["goods"]["wood"], four["goods"]["cacao"], four["carts"]) == (18, 11, 12)
+    assert len(V2["orders"]) == 16 and V2["supply_by_players"]["2"]["orders"] == 10
+    miner = V2["roles"]["miner"]
+    assert (miner["location"], miner["start"], miner["coins"]) == (
+        "mine", {"food": 2, "fish": 1, "ore": 1}, 1)
+    assert V2["goods_values"]["food"] == 0
+    # the same shapes: every extension, order, house and boat id of version 1
+    for key in ("extensions", "orders", "houses", "boats"):
+        assert [x["id"] for x in V2[key]] == [x["id"] for x in V1[key]]
+
+
+def test_version_2_roles_each_make_their_own_good_and_start_with_four():
+    """Spec §10: a role is an early source of one good (the trader's is no longer coins: a
+    coins-only action cannot be fair while coins only break ties); every role starts with 4
+    goods (round 1 draws 4); the letter-A tiles copy the role actions."""
+    hs = D.load("house_set_2")
+    made = {}
+    for rid, role in V2["roles"].items():
+        assert sum(role["start"].values()) == 4, rid
+        (recipe,) = role["recipes"]
+        assert recipe["in"] == ["food"] and "coins" not in recipe, rid
+        made[rid] = recipe["gain"][0]
+    assert made == {"fisherman": "fish", "shepherd": "alpaca", "woodcutter": "wood",
+                    "farmer": "cacao", "miner": "ore", "stonemason": "stone", "trader": "glass"}
+    S = hs.sources("one_cacao_choose_output")
+    copies = {e["note"].split()[-1]: e["id"] for e in V2["extensions"]
+              if e.get("note", "").startswith("copies the")}
+    for rid, eid in copies.items():
+        assert S[eid].signature == S[rid].signature, (rid, eid)
+
+
+def test_fixed_plans_play_legal_games_with_their_role():
+    """Each fixed plan, drafted against hard, plays a whole 2-player game of legal moves
+    (``apply`` raises on an illegal one), gets its role, and takes back nothing."""
+    for k, plan in enumerate(BP.FIXED_PLANS):
+        s = R.new_game(seed=900 + k, players=2, role_selection="draft", house_set="house_set_2")
+        rng = random.Random(k)
+        plan_seat = 1  # seat 1 drafts first (counter-clockwise from the last player)
+        ply = 0
+        while R.current_player(s) is not None:
+            c = R.current_player(s)
+            if c == plan_seat:
+                m = BP.plan_move(s, plan, rng)
+                assert "<" not in str(m)
+            else:
+                m = bots.choose_move("altiplano", s, "hard", seed=f"{k}/{ply}")
+            s = R.apply(s, m)
+            ply += 1
+        assert s.ps[plan_seat].role == BP.FIXED_PLANS[plan]["roles"][0]
+        assert R.outcome(s) is not None and s.round >= 8
+    with pytest.raises(ValueError, match="unknown fixed plan 'x'"):
+        BP.plan_moves(R.new_game(seed=1, players=2), "x")
+
+
+def test_plan_moves_keep_a_plan_in_its_locations():
+    """The warehouse plan (a Stonemason at the Village) may place its drawn goods only on the
+    Village, its role tile and the movement spaces."""
+    s = R.new_game(seed=5, players=2, role_selection="draft", house_set="house_set_2")
+    while s.phase != "planning" or s.ps[s.current].role != "stonemason":
+        if s.phase == "roles":
+            s = R.apply(s, BP.plan_moves(s, "warehouse")[0])
+        else:
+            s = R.apply(s, "draw" if s.phase == "draw" else "done")
+    allowed = {str(m) for m in BP.plan_moves(s, "warehouse")}
+    places = {t.split(">")[1] for t in allowed if ">" in t}
+    assert places == {"village", "stonemason", "move"}
+    assert sorted(allowed) == ["done", "food>move", "food>stonemason", "stone>village",
+                               "wood>village"]
+    assert len(R.legal_moves(s)) == 14
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_bots_never_take_back_their_own_placements(level):
+    """Two bots of ``level`` play a whole 2-player game on version 2 without a single take-back
+    move (``G<SRC`` or ``coin<SRC``)."""
+    s = R.new_game(seed=10007, players=2, house_set="house_set_2")
+    ply, backs = 0, 0
+    while R.current_player(s) is not None:
+        m = bots.choose_move("altiplano", s, level, seed=f"10007/{ply}")
+        backs += "<" in str(m)
+        s = R.apply(s, m)
+        ply += 1
+    assert backs == 0 and ply > 150
+
+
+def test_stale_share_prices_a_recipe_that_cannot_run_this_round():
+    """A stone alone on the Road (stone + wood advance the road) is worth 0.45 of the road step
+    when a wood is still on the planning spaces, only the ``stale`` share (hard: 0) when not."""
+    world = R.new_game(seed=3, players=2, house_set="house_set_2")
+    p = world.ps[0]
+    hard = BP.Knowledge(world, BP.LEVELS["hard"]["know"])
+    step = hard.recipe(world._S["road"].recipes[0], p, world)
+    assert step > 1
+    with_wood = hard.prepared("road", ("stone",), p, world, {"wood": 1})
+    assert with_wood == pytest.approx(step * 0.45 / 2)
+    assert hard.prepared("road", ("stone",), p, world, {"food": 2}) == 0.0
+    assert hard.prepared("road", ("stone",), p, world) == pytest.approx(with_wood)
+    easy = BP.Knowledge(world)
+    assert easy.prepared("road", ("stone",), p, world, {"food": 2}) == pytest.approx(with_wood)
