@@ -328,17 +328,24 @@ def test_the_tables_words_come_from_a_view():
     assert W.choice_title("src", "move", hs) == "Movement: choose one"
 
 
-def test_a_game_shows_the_values_of_its_own_house_set(monkeypatch):
+def test_a_game_shows_the_values_of_its_own_house_set(monkeypatch, request):
     """Issue 18: a version-1 game keeps version 1's values in its legend, tooltips and score
     pad while version 2 (here with wool made worth 9 to tell them apart) is the default, which
     the How to play page (no options) shows."""
     from altibox.altiplano import data as D
-    from altibox.altiplano import render as R
+    from altibox.altiplano._render import context as RC, formulas as RF
     raw = D.load_raw("house_set_2")
     raw["goods_values"]["wool"] = 9
     monkeypatch.setitem(D._CACHE, "house_set_2", D.HouseSet("house_set_2", raw))
-    monkeypatch.setattr(R, "_TIPS", {})
-    monkeypatch.setattr(R, "_FORMULAS", {})
+    caches = [(cache, dict(cache)) for cache in (RC._TIPS, RF._FORMULAS)]  # shared by name: emptied, then restored
+
+    def restore():
+        for cache, kept in caches:
+            cache.clear()
+            cache.update(kept)
+    request.addfinalizer(restore)
+    for cache, _kept in caches:
+        cache.clear()
     d1, d2 = scene(2, seed=1, house_set="house_set"), scene(2, seed=1)
     for d in (d1, d2):
         give(d, 0, "crate", "wool", "wool")
