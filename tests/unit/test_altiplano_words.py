@@ -346,7 +346,7 @@ def test_a_game_shows_the_values_of_its_own_house_set(monkeypatch, request):
     request.addfinalizer(restore)
     for cache, _kept in caches:
         cache.clear()
-    d1, d2 = scene(2, seed=1, house_set="house_set"), scene(2, seed=1)
+    d1, d2 = scene(2, seed=1, house_set="house_set"), scene(2, seed=1, house_set="house_set_2")
     for d in (d1, d2):
         give(d, 0, "crate", "wool", "wool")
     v1, v2 = load(d1), load(d2)
