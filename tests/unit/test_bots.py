@@ -366,14 +366,16 @@ def test_apn_helper_round_trips():
 
 def test_altiplano_knowledge_knobs_price_a_sale_and_refuse_unknown_names():
     """Hard's knowledge knows that a sold good's victory points are lost (spec §16: coins do not
-    score): selling glass (3 VP, 2 coins at the market in the house set) is worth 3 less."""
+    score): selling glass (4 VP, 2 coins at the market in house set 2, new games' default) is
+    worth its 4 VP less."""
     world = GAMES["altiplano"].new_game(seed=3, players=2)
+    assert world.options["house_set"] == "house_set_2"
     base = BP.Knowledge(world)
     hard = BP.Knowledge(world, BP.LEVELS["hard"]["know"])
     p = world.ps[0]
     sell = BP._score_action(world, p, "sell:glass", base)
     assert sell == pytest.approx(0.1 + 0.5 * 2)
-    assert BP._score_action(world, p, "sell:glass", hard) == pytest.approx(sell - 3.0)
+    assert BP._score_action(world, p, "sell:glass", hard) == pytest.approx(sell - 4.0)
     assert hard.store == pytest.approx(0.2) and base.store == pytest.approx(0.5)
     with pytest.raises(ValueError, match="unknown knowledge knobs \\['salt'\\]"):
         BP.Knowledge(world, {"salt": 1})

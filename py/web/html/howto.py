@@ -189,7 +189,7 @@ PAGES: dict[str, list[tuple[str, str, list, list[str]]]] = {
             "round is finished and one more full round is played.",
         ], []),
         ("scoring", "Scoring", [
-            ["every good you own scores its value (food 0, up to 4 for cloth and silver), also in "
+            ["every good you own scores its value (food 0, up to 4 for cloth and glass), also in "
              "the warehouse; goods on orders do not;",
              "boats 2 points, houses 4 points and 1 more per good of the house's kind;",
              "completed orders their points; full warehouse rows their points."],
