@@ -58,6 +58,11 @@ PHASE_NAMES = {"roles": "Choosing roles", "draw": "Draw", "planning": "Planning"
 _STOCK_WORDS = {"houses": "houses", "boats": "boats", "carts": "carts", "orders": "orders"}
 
 
+def coin_words(n: int) -> str:
+    """``n`` coins in words, singular for one: ``"1 coin"``, ``"3 coins"``."""
+    return f"{n} coin" if n == 1 else f"{n} coins"
+
+
 def good_name(good: str) -> str:
     """The name of a good id (``"cloth"`` -> ``"cloth"``; ``"*"`` -> ``"any good but food"``;
     ``"coin"`` -> ``"coin"``). Goods names are used uncounted: "2 wood", "3 fish"."""
@@ -142,7 +147,7 @@ def recipe_words(recipe: _data.Recipe, hs: _data.HouseSet | None = None) -> str:
     elif r.choose:
         out = _join([good_name(g) for g in r.choose], "or") + " (your choice)"
     elif r.coins:
-        out = f"{r.coins} coins"
+        out = coin_words(r.coins)
     elif r.road:
         out = "1 step down the road track"
     elif r.card == "house":
@@ -280,8 +285,8 @@ def extension_tip(eid: str, options: dict | None = None, price: int | None = Non
     where = f"at the {location_name(e['location'])}"
     mark = f", {e['min_players']}+ players" if e.get("min_players", 2) > 2 else ""
     cost = hs.ext_price(eid)
-    price_words = (f"costs {price} coins ({cost} printed + {price - cost} surcharge)"
-                   if price is not None else f"printed price {cost} coins")
+    price_words = (f"costs {coin_words(price)} ({cost} printed + {price - cost} surcharge)"
+                   if price is not None else f"printed price {coin_words(cost)}")
     return (f"Extension {eid} (letter {e['letter']}{mark}, {where}"
             + (", " + ", ".join(room) if room else "") + f"): {extension_effect(eid, options)}; "
             + price_words + ".")
@@ -411,7 +416,7 @@ def describe(state: State, move: Move | str, names: list | None = None,
     if kind == "order":
         return f"{who} takes order {op[1]} for {hs.order_price} coin"
     if kind == "buy":
-        return f"{who} buys extension {op[1]} for {op[3]} coins"
+        return f"{who} buys extension {op[1]} for {coin_words(op[3])}"
     if kind == "cart":
         return f"{who} buys a cart for {hs.cart_price} coin"
     if kind == "run":
@@ -425,7 +430,7 @@ def describe(state: State, move: Move | str, names: list | None = None,
         elif r.choose:
             res = f"gains {arg}"
         elif r.coins:
-            res = f"gains {r.coins} coins"
+            res = f"gains {coin_words(r.coins)}"
         elif r.road:
             res = "builds a road" + (f" (corn to row {arg + 1})" if arg is not None else "")
         elif r.card:

@@ -51,7 +51,7 @@ PAGES: dict[str, list[tuple[str, str, list, list[str]]]] = {
             "the destination: a stack, an empty tile, or a square whose tile is gone.",
             "Then the tile you moved from changes: a bright tile flips to its black side; a black "
             "tile is removed from the game. Discs left behind stay where they are.",
-            "The rulebook's three examples, to play here (click a disc, then its destination):",
+            "Four examples in the rulebook's spirit, to play here (click a disc, then its destination):",
         ], ["move-and-flip", "any-colour", "move-and-remove", "move-to-empty"]),
         ("stuck", "Removed squares", [
             "A square without a tile has no symbol, so the discs on it can never move again. You "

@@ -75,7 +75,7 @@ def _header(ctx: _Ctx, parts: list, y: float) -> float:
     cw = 44 + _tw(ctext, 13, True)
     x -= cw + 6
     cmove = ctx.mv.place.get("coin")
-    clabel = f"{coins} coins" + (" \u2014 select a coin to place on a coin space" if cmove else "")
+    clabel = _w.coin_words(coins) + (" \u2014 select a coin to place on a coin space" if cmove else "")
     parts.append(f'<g class="coins" transform="translate({_f(x)},{_f(y + 9)})"'
                  f'{ctx.attrs("coins", clabel, None, button=bool(cmove))}>'
                  f'<title>{_esc(_tip("good", "coin", ctx.opts))}</title>'

@@ -46,8 +46,8 @@ def _other(ctx: _Ctx, parts: list, q: int, x: float, y: float, w: float, done: s
     order = seat.get("order")
     wh = seat.get("warehouse") or []
     full = sum(1 for r in wh if len(r) >= hs.wh_len)
-    label = (f"{name}: {_w.role_name(role)}, {seat.get('score', 0)} VP, {seat.get('coins', 0)} "
-             f"coins; pawn: {pawn}; carts {seat.get('carts_used', 0)} of {seat.get('carts', 1)} "
+    label = (f"{name}: {_w.role_name(role)}, {seat.get('score', 0)} VP, "
+             f"{_w.coin_words(seat.get('coins', 0))}; pawn: {pawn}; carts {seat.get('carts_used', 0)} of {seat.get('carts', 1)} "
              f"used; draws {seat.get('open_planning_spaces')}; bag {bag_n}, crate {crate_n}; "
              f"warehouse {len(wh)} rows ({full} complete)"
              + (f"; order {order['id']}" if order else "")
@@ -69,7 +69,7 @@ def _other(ctx: _Ctx, parts: list, q: int, x: float, y: float, w: float, done: s
     parts.append(f'<g><title>{_esc(_tip("role", role, ctx.opts) if role else "")}</title>'
                  f'{_text(rx, y + 17, rt, "s")}</g>')
     parts.append(_text(x + w - 8, y + 17,
-                       f"{seat.get('score', 0)} VP \u00b7 {seat.get('coins', 0)} coins", "n end"))
+                       f"{seat.get('score', 0)} VP \u00b7 {_w.coin_words(seat.get('coins', 0))}", "n end"))
     yy = y + 24 + lh - 3
     line = f"Pawn: {pawn} \u00b7 carts {seat.get('carts_used', 0)}/{seat.get('carts', 1)} used " \
            f"\u00b7 draws {seat.get('open_planning_spaces')}"
