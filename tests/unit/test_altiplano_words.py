@@ -362,3 +362,13 @@ def test_a_game_shows_the_values_of_its_own_house_set(monkeypatch, request):
     pad1, pad2 = A.scoreboard(v1)[0], A.scoreboard(v2)[0]
     assert pad1["total"] == 6 and pad2["total"] == 18
     assert any(p.get("each") == 3 and "wool" in p.get("goods", ()) for p in pad1["parts"])
+
+
+def test_one_coin_is_singular_on_the_board():
+    """'1 coin', never '1 coins': the other players' panels read a seat's coins through
+    words.coin_words (spec §16: coins break ties)."""
+    assert (W.coin_words(0), W.coin_words(1), W.coin_words(3)) == ("0 coins", "1 coin", "3 coins")
+    s = A.new_game(seed=7, players=2)
+    coins = [p.coins for p in s.ps]
+    svg = A.render_svg(A.view(s, 0), None)
+    assert f"{W.coin_words(coins[1])};" in svg and " 1 coins" not in svg
