@@ -394,17 +394,14 @@ def _line(ctx: _Ctx, sid: str, r, x: float, y: float) -> str:
     if r == "market":
         return (_text(x, y + 4, "sell ", "s") + _g("coin", x + 30, y, 14) +
                 _text(x + 40, y + 4, " or deliver to order", "s"))
-    if r == "order":
-        return (_text(x, y + 4, str(ctx.hs.order_price), "n") + _g("coin", x + 15, y, 14) +
-                _text(x + 24, y + 4.5, "\u2192", "t") + _g("order", x + 46, y, 15) +
-                _text(x + 56, y + 4, "order", "s"))
+    if r in ("order", "cart"):  # "PRICE coin → order/cart"
+        price = ctx.hs.order_price if r == "order" else ctx.hs.cart_price
+        return (_text(x, y + 4, str(price), "n") + _g("coin", x + 15, y, 14) +
+                _text(x + 24, y + 4.5, "\u2192", "t") + _g(r, x + 46, y, 15) +
+                _text(x + 56, y + 4, r, "s"))
     if r == "movefood":
         return (_g("food", x + 7, y, 14) + _text(x + 16, y + 4.5, "\u2192", "t") +
                 _text(x + 32, y + 4, "1 step or 1 more cart", "s"))
-    if r == "cart":
-        return (_text(x, y + 4, str(ctx.hs.cart_price), "n") + _g("coin", x + 15, y, 14) +
-                _text(x + 24, y + 4.5, "\u2192", "t") + _g("cart", x + 46, y, 15) +
-                _text(x + 56, y + 4, "cart", "s"))
     if r == "passive":
         e = ctx.hs.extensions[sid]
         return _text(x, y + 4, _w.PASSIVE_SHORT[ctx.S[sid].passive].format(n=e.get("amount", 1)), "s")
