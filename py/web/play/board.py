@@ -83,7 +83,7 @@ class BoardController:
             a cell or move the board as last drawn (:attr:`drawn`) does not carry (changed in the
             page by devtools or an extension, issue 23): nothing changes, ``words`` say so.
         """
-        if not click_drawn(self.drawn, cell or None, move or None):
+        if not self.drew(cell, move):
             return "refused", UNKNOWN_CLICK
         if move:
             return "play", move
@@ -100,6 +100,11 @@ class BoardController:
             ui["just_selected"] = cell
             return "select", cell
         return "other", cell
+
+    def drew(self, cell: str | None, move: str | None) -> bool:
+        """True when the board as last drawn (:attr:`drawn`) carries this clicked ``data-cell``
+        and ``data-move`` (None or empty: not clicked); False for a value changed in the page."""
+        return click_drawn(self.drawn, cell or None, move or None)
 
     def select(self, cell: str | None) -> None:
         """Select ``cell`` (a drag starting there), or clear the selection with None."""

@@ -28,7 +28,7 @@ from typing import Any, Callable
 from web.html import panels
 from web.play.adapters import BOARDS, Frame
 from web.play.board import BoardController
-from web.play.guard import UNKNOWN_CLICK, click_drawn
+from web.play.guard import UNKNOWN_CLICK
 from web.play.bots import BotTurn, thinking_words
 from web.play.session import Session
 from web.play.turns import Turns
@@ -175,7 +175,7 @@ class Table:
     def click(self, cell: str | None, move: str | None) -> Click:
         """A click or Enter on the board: ``move`` is the ``data-move`` under it (or None),
         ``cell`` the ``data-cell``. Plays, (de)selects, or says why nothing happens."""
-        if not click_drawn(self.board.drawn, cell or None, move or None):
+        if not self.board.drew(cell, move):
             self.board.clear()  # changed in the page (issue 23): nothing played, drawn again
             return Click("tampered", UNKNOWN_CLICK)
         frame = self.frame()
