@@ -111,7 +111,9 @@ class App(PlayScreen, BoardInput, BotLoop, HowToPage):
     def start(self) -> None:
         """Show the screen the URL asks for, then mark the page ready."""
         try:
-            self.route(query_params())
+            params = query_params()
+            self.route(params)
+            self.param_note(params)
         except Exception as exc:  # never a blank page, never stuck: the landing page says so
             try:  # the landing page with a notice
                 self.session = self.pending = None
@@ -122,6 +124,16 @@ class App(PlayScreen, BoardInput, BotLoop, HowToPage):
             window.console.error(f"Altibox could not open this page: {type(exc).__name__}: {exc}")
         finally:
             document.documentElement.classList.add("ready")
+
+    def param_note(self, params: dict[str, str]) -> None:
+        """One quiet line under the notices naming the parameter names the page does not know."""
+        from web.links.params import unknown_notice
+        game = GAMES.get(params.get("game", ""))
+        note = unknown_notice(params, game.OPTIONS if game is not None else {})
+        if note:
+            p = document.createElement("p")
+            p.id, p.className, p.textContent = "param-note", "param-note muted", note
+            by_id("notice").after(p)
 
     def route(self, params: dict[str, str]) -> None:
         game = params.get("game")
@@ -486,9 +498,9 @@ def main() -> App | Embed:
     """Create the app and show the screen the URL asks for (embed mode: only a board, see
     :mod:`web.dom.widget`; the app, its saves and its listeners are never created there)."""
     search = str(window.location.search)
-    if "embed" in search:  # the embed machinery loads only for an embed (embed_main decides)
-        from web.dom.widget import embed_main
-        embed = embed_main(search)
+    if "embed" in search or "lesson" in search:  # the embed machinery loads only for an embed
+        from web.dom.widget import embed_main    # or a lesson page (embed_main decides)
+        embed = embed_main(search, fragment=str(window.location.hash))
         if embed is not None:
             return embed
     app = App()

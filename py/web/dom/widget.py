@@ -275,7 +275,7 @@ class Embed:
             spec = parse_embed(params)
             html.dataset.theme = spec.theme
             html.dataset.game = spec.game
-            if spec.scene is not None:
+            if spec.scene is not None or spec.lesson is not None:
                 self.widget = (scene_factory or SceneEmbed)(section, spec)
             else:
                 viewer = BoardModel.from_spec(spec)
@@ -287,6 +287,18 @@ class Embed:
             self.show_error(str(exc), exc.param, exc.text)
         except Exception as exc:  # never a blank frame, never a traceback
             self.show_error(f"something went wrong while reading this link ({type(exc).__name__}: {exc})")
+        self._param_note(params)
+
+    def _param_note(self, params: dict[str, str]) -> None:
+        """One quiet line naming the parameter names this page does not know (issue 20)."""
+        from web.links.params import unknown_notice
+        game = GAMES.get(params.get("game", ""))
+        note = unknown_notice(params, game.OPTIONS if game is not None else {})
+        if note:
+            p = document.createElement("p")
+            p.className = "param-note muted"
+            p.textContent = note
+            document.getElementById("embed").appendChild(p)
 
     def show_error(self, message: str, param: str = "", text: str = "") -> None:
         """The readable message inside the frame (the bad text quoted, escaped, cut visibly)."""
@@ -315,22 +327,31 @@ class Embed:
 
 
 class SceneEmbed:
-    """``&scene=ID`` in embed mode: one scene of the game's scene file (``altibox/<game>/
-    scenes.json``) drawn by :class:`web.play.sceneboard.SceneBoard` (the How-to-play page's board), filling
-    the frame: the caption, the board, feedback on a wrong try and the result after the right one.
+    """``&scene=`` or ``&lesson=`` in embed mode (and the full ``page=lesson``): a scene of the
+    game's scene file or one carried in the link, or a lesson of several, drawn by
+    :class:`web.play.sceneboard.LessonBoard` (the How-to-play page's scene board, one scene at
+    a time, Previous / Next), filling the frame: the caption, the board, feedback on a wrong
+    try and the result after the right one.
 
     Raises:
-        EmbedError: (param ``scene``) no scene by that id (the message lists the known ones).
+        EmbedError: (param ``scene`` or ``lesson``) an unknown id, damaged text, or a scene
+            that breaks the schema or whose claims are false (:mod:`web.links.lessons`).
     """
 
     def __init__(self, section, spec):
-        from altibox.core.scenes import SceneError, find_scene
-        from web.play.sceneboard import SceneBoard
+        from web.links import lessons
+        from web.links.codec import LinkError
+        from web.play.sceneboard import LessonBoard
         try:
-            scene = find_scene(spec.game, spec.scene)
-            self.board = SceneBoard(scene)
-        except SceneError as exc:
-            raise EmbedError(str(exc), "scene", spec.scene) from None
+            if spec.lesson is not None:
+                lesson = lessons.read_lesson(spec.game, spec.lesson)
+                self.lesson = LessonBoard(lesson.scenes, lesson.title)
+            else:
+                self.lesson = LessonBoard([lessons.read_scene(spec.game, spec.scene)])
+        except LinkError as exc:
+            param = "lesson" if spec.lesson is not None else "scene"
+            raise EmbedError(str(exc), param, exc.text) from None
+        self.caption = spec.caption
         self.section = section
         self.keyboard = False
         self._proxies = []
@@ -340,16 +361,25 @@ class SceneEmbed:
             section.addEventListener(kind, proxy)
         self.render()
 
+    @property
+    def board(self):
+        """The scene board shown now."""
+        return self.lesson.board
+
     def render(self, announce: str | None = None, focus: str | None = None) -> None:
         """Redraw the scene; its board element is ``#board`` (DESIGN.md §3 hooks)."""
-        from web.play.sceneboard import figure_html
         self.board.ui["narrow"] = narrow(self.section.clientWidth or window.innerWidth)  # Altiplano's phone layout
-        html = figure_html(self.board).replace('class="scene"', 'class="scene embed-scene"', 1).replace(
-            'class="board scene-board"', 'id="board" class="board scene-board"', 1)
+        html = self.lesson.html(self.caption).replace('class="scene"', 'class="scene embed-scene"', 1).replace(
+            'class="board scene-board', 'id="board" class="board scene-board', 1)
         draw_scene(self.section, html, document.getElementById("announce"), announce, focus)
 
     def _event(self, target, keyboard: bool = False) -> None:
         if is_null(target):
+            return
+        nav = target.closest("[data-action]")
+        if not is_null(nav) and str(nav.getAttribute("data-action")) in ("prev-scene", "next-scene"):
+            if self.lesson.go("next" if str(nav.getAttribute("data-action")) == "next-scene" else "prev"):
+                self.render(f"Scene {self.lesson.counter()}: {self.board.scene.title}")
             return
         done = scene_event(self.board, target, keyboard)
         if done is not None:
@@ -365,10 +395,13 @@ class SceneEmbed:
             self._event(cell_el, keyboard=True)
 
 
-def embed_main(search: str, scene_factory: Callable | None = None) -> Embed | None:
-    """If ``search`` (``location.search``) asks for embed mode, build it and return it."""
-    params = routes.parse_query(search)
-    if not is_embed(params):
+def embed_main(search: str, scene_factory: Callable | None = None, fragment: str = "") -> Embed | None:
+    """If ``search`` (``location.search``) asks for embed mode or a lesson page
+    (``page=lesson``), build it and return it; ``fragment`` (``location.hash``) may carry
+    ``scene=``/``lesson=`` (:func:`web.links.lessons.merge_fragment`)."""
+    from web.links.lessons import merge_fragment
+    params = merge_fragment(routes.parse_query(search), routes.parse_query(fragment.lstrip("#")).items())
+    if not is_embed(params) and params.get("page") != "lesson":
         return None
     try:
         return Embed(params, scene_factory)
