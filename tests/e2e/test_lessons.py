@@ -143,3 +143,20 @@ def test_the_full_lesson_page_reads_its_lesson_from_the_fragment_and_tells_typos
     page.locator('[data-action="next-scene"]').click()
     page.wait_for_selector('.lesson-counter[data-index="1"]', state="attached")
     assert page.locator("#board").get_attribute("data-position") == POS
+
+
+def test_a_replayed_game_shows_its_comments_and_plays_itself(framed):
+    state = alto.new_game(seed=3)
+    for move in ("@b2", "@c3", "@a1"):
+        state = alto.apply(state, move)
+    rec = alto.to_record(state, meta={"comments": {"0": "The empty board.", "2": "White answers in c3."}})
+    page, frame = framed(f"?game=alto&embed=1&rec={encode(rec)}&ply=0&autoplay=1")
+    assert frame.locator("#comment").inner_text() == "The empty board."
+    assert frame.locator('[data-action="autoplay"]').get_attribute("aria-pressed") == "true"
+    frame.wait_for_selector('#board[data-ply="2"]', state="attached", timeout=10_000)
+    assert frame.locator("#comment").inner_text() == "White answers in c3."
+    frame.wait_for_selector('#board[data-ply="3"]', state="attached", timeout=10_000)
+    frame.wait_for_selector('[data-action="autoplay"][aria-pressed="false"]', state="attached")  # stops at the end
+    assert frame.locator("#comment").is_hidden()
+    frame.locator('[data-step="first"]').click()
+    assert frame.locator("#comment").inner_text() == "The empty board."

@@ -131,3 +131,23 @@ def test_unknown_parameter_names_are_told_and_amp_prefixes_read_as_the_name():
                     "“captoin” (did you mean “caption”?).")
     assert params.unknown_notice({"game": "alto", "seat1": "hard", "lesson": "x"}, {}) is None
     assert params.unknown_notice({"zzzqqq": "1"}, {}) == "This link has a parameter this page does not know: “zzzqqq”."
+
+
+def test_a_replayed_record_carries_a_comment_per_ply_and_an_autoplay_control():
+    from web.play.boardmodel import BoardModel, read_comments
+    state = alto.new_game(seed=3)
+    for move in ("@b2", "@c3", "@a1"):
+        state = alto.apply(state, move)
+    rec = alto.to_record(state, meta={"comments": {"0": "The empty board.", "2": "White answers."}})
+    spec = parse_embed({"game": "alto", "embed": "1", "rec": lessons.encode(rec), "ply": "0", "autoplay": "1"})
+    v = BoardModel.from_spec(spec)
+    assert v.autoplay and v.comment() == "The empty board."
+    assert 'data-action="autoplay" aria-pressed="true"' in v.controls_html()
+    v.step("next")
+    assert v.comment() == ""
+    v.step("next")
+    assert v.comment() == "White answers."
+    with pytest.raises(EmbedError, match="meta.comments must map move numbers"):
+        read_comments({"comments": {"one": "x"}}, "z:…")
+    assert read_comments({"comments": {"1": "x" * 900}})[1].endswith("…")
+    assert read_comments({}) == {}

@@ -91,6 +91,7 @@ class BoardWidget:
         label = label or f"{viewer.module.INFO.name} board"
         bid = f' id="{esc(board_id)}"' if board_id else ""
         sid = f' id="{esc(status_id)}"' if status_id else ""
+        cid = ' id="comment"' if board_id else ""  # embed mode: the page-wide #comment hook
         container.innerHTML = (
             f'<div class="widget theme-{esc(viewer.theme)}" data-widget="{esc(game)}">'
             f'<div class="wboard board"{bid} data-game="{esc(game)}" data-position="" data-ply="0" '
@@ -98,6 +99,7 @@ class BoardWidget:
             f'<p class="wstatus status"{sid} role="status"></p>'
             f'<div class="wcontrols" hidden></div>'
             f'<p class="wcaption"{"" if viewer.caption else " hidden"}>{esc(viewer.caption)}</p>'
+            f'<p class="wcomment"{cid} hidden></p>'
             f'<p class="wfeedback" data-kind="" hidden></p>'
             f'<div class="sr-only wannounce" aria-live="polite"></div></div>')
         self.root = container.querySelector(".widget")
@@ -138,8 +140,12 @@ class BoardWidget:
                     controls.querySelector("[data-step]:not([disabled])")
                 if not is_null(el):
                     el.focus()
+        comment = self._part("wcomment")
+        comment.textContent = v.comment()
+        comment.hidden = not v.comment()
         if announce:
-            self._part("wannounce").textContent = announce
+            self._part("wannounce").textContent = announce + (f" {v.comment()}" if v.comment() else "")
+        self._autoplay_timer()
         if had_focus or self.keyboard:
             self._focus_cell(v.ui.get("focus"))
 
@@ -160,8 +166,41 @@ class BoardWidget:
         cap.textContent = text
         cap.hidden = not text
 
+    AUTOPLAY_MS = 1600
+    """Time each position is shown while autoplay runs."""
+
+    def _autoplay_timer(self) -> None:
+        """Keep one timer while autoplay runs (next move after :data:`AUTOPLAY_MS`); stop at the end."""
+        v = self.viewer
+        if v.autoplay and v.ply >= v.end:
+            v.autoplay = False
+            if v.controls:
+                self._part("wcontrols").innerHTML = v.controls_html()
+        if v.autoplay and getattr(self, "_timer", None) is None:
+            if getattr(self, "_tick", None) is None:
+                self._tick = create_proxy(self._on_tick)
+            self._timer = window.setTimeout(self._tick, self.AUTOPLAY_MS)
+
+    def _on_tick(self, *_args) -> None:
+        self._timer = None
+        if self.viewer.autoplay:
+            self.step("next")
+
+    def toggle_autoplay(self) -> None:
+        """The autoplay button: start stepping on by itself (from the start when at the end), or pause."""
+        v = self.viewer
+        v.autoplay = not v.autoplay
+        if v.autoplay and v.ply >= v.end:
+            v.step("first")
+        if not v.autoplay and getattr(self, "_timer", None) is not None:
+            window.clearTimeout(self._timer)
+            self._timer = None
+        self.render(announce="Autoplay on." if v.autoplay else "Autoplay paused.")
+
     def destroy(self) -> None:
         """Remove the listeners and release their proxies (the DOM is left as it is)."""
+        if getattr(self, "_timer", None) is not None:
+            window.clearTimeout(self._timer)
         for kind, proxy in self._proxies:
             self.root.removeEventListener(kind, proxy)
             proxy.destroy()
@@ -213,6 +252,9 @@ class BoardWidget:
     def _on_click(self, event) -> None:
         target = event.target
         if is_null(target):
+            return
+        if not is_null(target.closest('[data-action="autoplay"]')):
+            self.toggle_autoplay()
             return
         step_el = target.closest("[data-step]")
         if not is_null(step_el):

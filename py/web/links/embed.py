@@ -14,6 +14,8 @@ parameter          meaning
 ``scene=``         a scene: an id of the game's scene file (How-to-play examples), or a
                    scene itself, JSON or ``z:`` + compressed (:mod:`web.links.lessons`)
 ``lesson=``        a lesson of several scenes, JSON or ``z:`` (also ``#scene=``/``#lesson=``)
+``autoplay=1``     with ``rec=``: step through the moves by itself (a record's
+                   ``meta.comments``, ``{"<ply>": text}``, are shown in ``#comment``)
 ``theme=``         ``light`` (default) or ``dark``
 ``caption=``       a line of text under the board (at most :data:`MAX_CAPTION` characters)
 ``seed=``, ...     without ``pos=``/``rec=``/``scene=``: a new game, as ``&new=1`` reads them
@@ -68,6 +70,7 @@ class EmbedSpec:
         controls: step-through buttons shown (None: decided by the board, see module doc).
         scene: ``scene=`` as given (an id or the scene itself), or None.
         lesson: ``lesson=`` as given, or None.
+        autoplay: a record's moves step on by themselves (``autoplay=1``).
         theme: ``"light"`` or ``"dark"``.
         caption: the caption (already cut to :data:`MAX_CAPTION`), possibly "".
         new: ``(seed, players, options)`` for a new game when no pos/rec/scene is given.
@@ -82,6 +85,7 @@ class EmbedSpec:
     controls: bool | None = None
     scene: str | None = None
     lesson: str | None = None
+    autoplay: bool = False
     theme: str = "light"
     caption: str = ""
     new: tuple = field(default=(None, None, {}))
@@ -150,6 +154,7 @@ def parse_embed(params: dict[str, str]) -> EmbedSpec:
     interactive = _flag(params, "interactive")
     spec.interactive = True if interactive is None else interactive
     spec.controls = _flag(params, "controls")
+    spec.autoplay = bool(_flag(params, "autoplay"))
     theme = params.get("theme", "")
     if theme:
         if theme not in THEMES:
