@@ -619,10 +619,19 @@ def public_position(state: State) -> str:
     return json.dumps(v, separators=(",", ":"), sort_keys=True)
 
 
-def why_not(view: dict, cell: str, names: list | None = None) -> str:
+#: Why a click plays nothing while the page awaits End turn (what the step revealed stays
+#: hidden until the mover ends the turn or undoes it).
+END_TURN_FIRST = "End your turn first (End turn), or undo."
+
+
+def why_not(view: dict, cell: str, names: list | None = None, selected: str | None = None) -> str:
     """Why a click on the ``data-cell`` ``cell`` of the board (see ``render``) plays nothing,
     in words, from the view alone, e.g. ``"Your pawn is not at the Mine."`` or ``"It costs 7
-    coins; you have 3."``. For the page's message when a click cannot do anything."""
+    coins; you have 3."``. For the page's message when a click cannot do anything.
+
+    ``selected`` is the cell selected before the click (``plan:K`` a good on a planning space,
+    ``coins`` the coin pile, or None): in Planning, a click on an action space (``src:SID``)
+    that cannot take it says so (its spaces are full, or no recipe there uses the good)."""
     nm = _names(int(view["players"]), names)
     ph, cur, me = view["phase"], view.get("current_player"), view.get("player")
     if ph == "over":
@@ -677,6 +686,10 @@ def why_not(view: dict, cell: str, names: list | None = None) -> str:
         loc = hs.extensions[sid]["location"] if sid in hs.extensions else (
             hs.roles[sid]["location"] if sid in hs.roles else sid)
         if ph == "planning":
+            if selected and selected.startswith(("plan:", "coins")):
+                what = "a coin" if selected == "coins" else "that good"
+                return (f"That action space cannot take {what} now: its spaces are full, or no "
+                        f"recipe there uses it. The green outlines show where it can go.")
             if ":" in rest:
                 return "Goods placed in an earlier round stay until the next Draw."
             return "Select a good on a planning space first (or a coin for a coin space)."
@@ -698,6 +711,7 @@ __all__ = [
     "player_name", "cart_cost", "recipe_words", "good_tip", "location_tip", "role_tip",
     "extension_effect", "extension_tip", "order_tip", "trigger_words", "is_secret", "describe",
     "prompt", "explain", "scoreboard", "round_banner", "why_not", "public_position",
+    "END_TURN_FIRST", "last_outlined",
 ]
 
 
@@ -1022,6 +1036,27 @@ def plans_in_secret(before: State, move: Move | str) -> bool:
     until the Actions phase (spec §19). The same answer as :func:`is_secret` for a legal move,
     without computing the legal moves: in Planning every move but ``done`` is one."""
     return before.phase == "planning" and str(move) != "done"
+
+
+def last_outlined(view: dict, last: str | None, viewer: int | None,
+                  last_player: int | None) -> str | None:
+    """The last move the board outlines for ``viewer`` (None: the public view), given the
+    notation ``last`` of the last move played, by ``last_player``, and the ``view`` drawn:
+    ``last`` itself, or None while it is a placement of the current Planning phase made by
+    another seat (secret until the Actions phase, spec §19). The Draw's ``draw`` and ``>bag``
+    moves and ``done`` are public.
+
+    >>> last_outlined({"phase": "planning"}, "corn>farm", 1, 0) is None
+    True
+    >>> last_outlined({"phase": "planning"}, "corn>farm", 0, 0)
+    'corn>farm'
+    """
+    if last is None:
+        return None
+    if view.get("phase") == "planning" and last not in ("done", "draw") \
+            and not last.endswith(">bag") and viewer != last_player:
+        return None
+    return last
 
 
 def log_entry(before: State, move: Move | str, words: str, now: State,
