@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pyscript import document, window
+from web.dom import browser
 
 from altibox import GAMES
 
@@ -32,7 +32,7 @@ class HowToPage:
 
         from web.play.sceneboard import SceneBoard
         info = GAMES[game].INFO
-        t0 = window.performance.now()
+        t0 = browser.window.performance.now()
         has_save = self.storage.load_save(game) is not None
         root = by_id("rules")
         root.innerHTML = howto.howto_html(game, back=f"?game={game}" if has_save else None)
@@ -48,12 +48,12 @@ class HowToPage:
             self.render_scene(fig, board)
         # how long the page's Python took to build every live board (read by benchmarks)
         root.setAttribute("data-render-ms", f"{window.performance.now() - t0:.1f}")
-        document.documentElement.dataset.game = game
+        browser.document.documentElement.dataset.game = game
         by_id("title").textContent = f"How to play {info.name}"
-        document.title = f"How to play · {info.name} · Altibox"
+        browser.document.title = f"How to play · {info.name} · Altibox"
         self.set_url(howto.howto_url(game))
         self.screen("rules")
-        window.scrollTo(0, 0)
+        browser.window.scrollTo(0, 0)
 
     def render_scene(self, fig, board: SceneBoard, announce: str | None = None, focus: str | None = None) -> None:
         """Redraw one scene's figure from its board (title, caption, board, feedback)."""
