@@ -5,7 +5,7 @@
 turns, seats, bots, storage), :mod:`web.html` (screens, panels) and :mod:`web.links`. Its parts
 live in one module each: :mod:`web.dom.playscreen` (drawing the play screen, actions),
 :mod:`web.dom.boardinput` (clicks, keys, drag and drop), :mod:`web.dom.botloop` (the bot
-scheduler's loop), :mod:`web.dom.howtopage` (How to play).
+scheduler's loop), :mod:`web.dom.howtopage` (How to play, the editor of :mod:`web.dom.editorpage`).
 
 Events: one delegated ``click`` and one ``keydown`` listener on ``#board`` (the board root) and
 one of each on ``document`` for buttons and forms, each wrapped once with ``create_proxy`` and
@@ -137,11 +137,8 @@ class App(PlayScreen, BoardInput, BotLoop, HowToPage):
                             f"ready, its page is still being built.")
             return
         self.game_id = game
-        if params.get("page") == "rules":
-            if howto.has_page(game):
-                self.show_rules(game)
-            else:
-                self.show_error(f"{module.INFO.name} has no How-to-play page yet.")
+        if params.get("page") in ("rules", "editor"):
+            self.show_page(game, params)
             return
         saved, broken = self.load_saved(game, replaced=params.get("new") != "1" and params.get("rec", "") == "")
         if broken and not broken["kept"]:
