@@ -152,3 +152,15 @@ def test_make_this_a_question_from_a_shared_game():
 def test_bad_links_are_said(params, words):
     with pytest.raises(EditorError, match=words):
         open_draft("alto", params)
+
+
+def test_share_dialog_make_this_a_question_opens_the_position_shown():
+    from web.links.routes import parse_query
+    from web.links.share import share_html, share_links
+    state = alto.apply(alto.apply(alto.new_game(seed=4), "@b2"), "@c3")
+    links = share_links(BASE, alto, state)
+    assert 'id="share-question"' in share_html("Alto", False, links, 2)
+    params = parse_query(links["editor"][len(BASE):])
+    assert params["page"] == "editor"
+    draft = open_draft("alto", params)
+    assert draft.scene["position"] == alto.to_position(state) and draft.problems() == [""]

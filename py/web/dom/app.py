@@ -358,6 +358,7 @@ class App(PlayScreen, BoardInput, BotLoop, HowToPage):
         if not is_null(howto_link):
             howto_link.hidden = not howto.has_page(session.game_id)
             howto_link.setAttribute("href", howto.howto_url(session.game_id))
+        by_id("editor-open").setAttribute("href", f"?game={session.game_id}&page=editor")  # the scene editor
         legend = by_id("legend")
         if not is_null(legend):
             has_legend = hasattr(session.module, "legend")
