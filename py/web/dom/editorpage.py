@@ -168,8 +168,12 @@ class EditorScreen:
                 self.editor_action(str(button.getAttribute("data-editor")), button)
                 return
             if not is_null(target.closest("#editor-preview")) and self.editor_preview is not None:
-                if scene_event(self.editor_preview, target) is not None:
-                    by_id("editor-preview").innerHTML = self.preview_html(self.editor.problems())
+                done = scene_event(self.editor_preview, target)
+                if done is not None:  # the same preview board, redrawn (a wrong try, the result)
+                    from web.play.sceneboard import figure_html
+                    by_id("editor-preview").innerHTML = figure_html(self.editor_preview)
+                    if done[0]:
+                        by_id("announce").textContent = done[0]
                 return
             if is_null(target.closest("#editor-board")) or self.editor_board is None:
                 return
