@@ -129,6 +129,16 @@ def set_seat(text: str, seat: int, *, coins: int | None = None, road: int | None
     return _dump(d)
 
 
+def _swap(text: str, shown: str, waiting: str, index: int, card: str, where: str, rule: int) -> str:
+    """Exchange ``card`` (in list ``waiting``) with place ``index`` of list ``shown``."""
+    d, _ = _load(text)
+    if not 0 <= index < len(d[shown]) or card not in d[waiting]:
+        raise PositionError(words.compose_swap(where, card), rule=rule)
+    j = d[waiting].index(card)
+    d[waiting][j], d[shown][index] = d[shown][index], card
+    return _dump(d)
+
+
 def swap_display(text: str, index: int, card: str) -> str:
     """Put extension ``card`` (now in the pile) at place ``index`` of the display; the card
     it replaces takes its place in the pile.
@@ -136,12 +146,7 @@ def swap_display(text: str, index: int, card: str) -> str:
     Raises:
         PositionError: no such display place, or ``card`` is not in the pile.
     """
-    d, _ = _load(text)
-    if not 0 <= index < len(d["display"]) or card not in d["pile"]:
-        raise PositionError(words.compose_swap("display", card), rule=11)
-    j = d["pile"].index(card)
-    d["pile"][j], d["display"][index] = d["display"][index], card
-    return _dump(d)
+    return _swap(text, "display", "pile", index, card, "display", 11)
 
 
 def swap_order(text: str, index: int, order: str) -> str:
@@ -151,9 +156,4 @@ def swap_order(text: str, index: int, order: str) -> str:
     Raises:
         PositionError: no such place, or ``order`` is not out of the game.
     """
-    d, _ = _load(text)
-    if not 0 <= index < len(d["orders"]) or order not in d["removed"]:
-        raise PositionError(words.compose_swap("orders", order), rule=7)
-    j = d["removed"].index(order)
-    d["removed"][j], d["orders"][index] = d["orders"][index], order
-    return _dump(d)
+    return _swap(text, "orders", "removed", index, order, "orders", 7)

@@ -257,11 +257,11 @@ class App(PlayScreen, BoardInput, BotLoop, HowToPage):
         by_id("share-link").focus()
         by_id("share-link").select()
 
-    def copy(self, target_id: str) -> None:
-        """Copy a field of the share dialog (selected first, so Ctrl+C works where copying is
-        not allowed, e.g. some sandboxed frames)."""
+    def copy(self, target_id: str, said_id: str = "share-copied") -> None:
+        """Copy a field of the share dialog or the editor, saying so in ``said_id`` (selected
+        first, so Ctrl+C works where copying is not allowed, e.g. some sandboxed frames)."""
         field = by_id(target_id)
-        said = by_id("share-copied")
+        said = by_id(said_id)
         if is_null(field) or is_null(said):
             return
         field.focus()

@@ -205,14 +205,7 @@ class EditorScreen:
                                 "compose": "Click a square, or use the forms below the board."}.get(self.editor_mode, ""))
             return
         if action == "copy":
-            field = by_id("editor-snippet")
-            field.focus()
-            field.select()
-            try:
-                done = bool(document.execCommand("copy"))
-            except Exception:
-                done = False
-            self.say_editor("Copied." if done else "Selected: press Ctrl+C (⌘C on a Mac) to copy.")
+            self.app.copy("editor-snippet", "editor-said")
             return
         said = ""
         if action == "select":
