@@ -164,3 +164,43 @@ def test_share_dialog_make_this_a_question_opens_the_position_shown():
     assert params["page"] == "editor"
     draft = open_draft("alto", params)
     assert draft.scene["position"] == alto.to_position(state) and draft.problems() == [""]
+
+
+def test_a_line_of_two_steps_with_a_scripted_reply():
+    draft = open_draft("alto", {})
+    start = draft.start_state()
+    first = str(alto.legal_moves(start)[0])
+    draft.record_move(first)
+    with pytest.raises(EditorError, match="asked move first"):
+        Draft("alto", [dict(draft.scene, ask={"moves": [], "wrong": "w", "result": "r"})]).add_step()
+    after = alto.apply(start, first)
+    reply = str(alto.legal_moves(after)[0])
+    assert draft.record_reply(reply) == f"The opponent replies {reply}."
+    assert draft.add_step() == "Step 2: play the move the learner must find next."
+    shown = draft.step_state()
+    assert shown.moves == (first, reply) and alto.current_player(shown) == 0  # the learner again
+    second = str(alto.legal_moves(shown)[0])
+    draft.record_move(second)
+    line = draft.scene["ask"]
+    assert isinstance(line, list) and [s["moves"] for s in line] == [[first], [second]]
+    assert line[0]["reply"] == [reply] and "reply" not in line[1]
+    # a reply played again is taken back; a step removed leaves one step, written as schema 1
+    draft.select_step(0)
+    assert draft.record_reply(reply) == f"The reply {reply} is taken back."
+    draft.select_step(1)
+    draft.remove_step()
+    assert isinstance(draft.scene["ask"], dict) and draft.scene["ask"]["moves"] == [first]
+
+
+def test_marks_arrows_and_hidden_hints_are_written_to_the_scene():
+    draft = open_draft("alto", {"scene": "move-and-flip"})
+    assert draft.toggle_mark("a3") == "a3 is marked."
+    assert draft.toggle_arrow("a3", "b2") == "Arrow a3 → b2 added."
+    draft.set_hide_hints(True)
+    assert (draft.scene["marks"], draft.scene["arrows"], draft.scene["hide_hints"]) == (["a3"], [["a3", "b2"]], True)
+    with pytest.raises(EditorError, match="click a second one"):
+        draft.toggle_arrow("a3", "a3")
+    draft.toggle_mark("a3")
+    draft.toggle_arrow("a3", "b2")
+    draft.set_hide_hints(False)
+    assert canonical(draft.scene) == canonical(file_scenes("alto")[1])  # back to the file's scene

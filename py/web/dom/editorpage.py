@@ -102,12 +102,13 @@ class EditorScreen:
         draft = self.editor
         problems = draft.problems()
         try:
-            board = EditorBoard(parse_scene(draft.game, draft._shape(draft.scene)), self.editor_record)
+            shown = draft.step_state(replies=self.editor_mode == "reply") if self.editor_mode != "compose" else None
+            board = EditorBoard(parse_scene(draft.game, draft._shape(draft.scene)), self.editor_record, shown)
             board.ui["narrow"] = bool(self.app._narrow_query.matches)
             if self.editor_mode == "compose" and self.editor_square:
                 board.ui["focus"] = self.editor_square
             board_html = board.board_html()
-        except ValueError as exc:
+        except ValueError as exc:  # an invalid position (EditorError, SceneError): said in words
             board, board_html = None, f'<p class="warn" id="editor-board">This position cannot be shown: {html.esc(exc)}</p>'
         self.editor_board = board
         try:
@@ -149,7 +150,21 @@ class EditorScreen:
         from web.play.editor import EditorError
         if self.editor_mode == "hint" and not self.editor_hint.strip():
             raise EditorError("Write the feedback first, then play the wrong move it answers.")
+        if self.editor_mode == "reply":
+            return self.editor.record_reply(move)
         return self.editor.record_move(move, self.editor_hint if self.editor_mode == "hint" else None)
+
+    def editor_point(self, cell: str) -> None:
+        """Mark mode: mark or unmark ``cell``. Arrow mode: the first click picks where the arrow
+        starts, the second where it ends."""
+        if self.editor_mode == "mark":
+            self.editor_changed(self.editor.toggle_mark(cell))
+        elif self.editor_square is None:
+            self.editor_square = cell
+            self.say_editor(f"The arrow starts at {cell}: click where it ends.")
+        else:
+            start, self.editor_square = self.editor_square, None
+            self.editor_changed(self.editor.toggle_arrow(start, cell))
 
     def editor_changed(self, said: str) -> None:
         self.save_draft()
@@ -178,6 +193,9 @@ class EditorScreen:
             if is_null(target.closest("#editor-board")) or self.editor_board is None:
                 return
             cell, move = target_of(target)
+            if self.editor_mode in ("mark", "arrow") and cell:
+                self.editor_point(cell)
+                return
             if self.editor_mode == "compose":
                 if cell:
                     self.editor_square = cell
@@ -199,9 +217,12 @@ class EditorScreen:
     def editor_action(self, action: str, button) -> None:
         draft = self.editor
         if action == "mode":
-            self.editor_mode = str(button.getAttribute("data-mode"))
+            self.editor_mode, self.editor_square = str(button.getAttribute("data-mode")), None
             self.render_editor({"ask": "Play the move the learner must find (again: take it back).",
                                 "hint": "Write the feedback, then play the wrong move it answers.",
+                                "reply": "Play the opponent's reply after this step's right move.",
+                                "mark": "Click what to mark (again: unmark).",
+                                "arrow": "Click where an arrow starts, then where it ends.",
                                 "compose": "Click a square, or use the forms below the board."}.get(self.editor_mode, ""))
             return
         if action == "copy":
@@ -220,6 +241,22 @@ class EditorScreen:
         elif action in ("up", "down"):
             draft.move_scene(-1 if action == "up" else 1)
             said = f"This scene is now number {draft.index + 1}."
+        elif action == "step":
+            draft.select_step(int(button.getAttribute("data-index")))
+            said = f"Editing step {draft.step + 1}."
+        elif action == "add-step":
+            said = draft.add_step()
+            self.editor_mode = "ask"
+        elif action == "remove-step":
+            draft.remove_step()
+            said = "Step removed."
+        elif action == "unmark":
+            said = draft.toggle_mark(str(button.getAttribute("data-move")))
+        elif action == "unarrow":
+            said = draft.toggle_arrow(*str(button.getAttribute("data-move")).split(" ", 1))
+        elif action == "hide-hints":
+            draft.set_hide_hints(not draft.scene.get("hide_hints"))
+            said = "The page's hints are hidden in this scene." if draft.scene.get("hide_hints") else "The page's hints are shown."
         elif action == "unask":
             said = draft.record_move(str(button.getAttribute("data-move")))
         elif action == "unhint":

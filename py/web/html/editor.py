@@ -20,6 +20,7 @@ from web.html.escape import esc
 from web.play.editor import Draft
 
 MODES = (("ask", "Record the asked move"), ("hint", "Feedback for a wrong move"),
+         ("reply", "The opponent's reply"), ("mark", "Mark"), ("arrow", "Arrow"),
          ("compose", "Compose the position"))
 
 
@@ -49,24 +50,49 @@ def _scene_list(draft: Draft, problems: list[str]) -> str:
 
 def _question(draft: Draft, mode: str) -> str:
     scene = draft.scene
-    ask = scene.get("ask") or {}
+    line = draft.steps()
+    ask = line[draft.step] if draft.step < len(line) else {}
     modes = "".join(f'<button type="button" data-editor="mode" data-mode="{m}" aria-pressed='
                     f'"{"true" if m == mode else "false"}">{esc(label)}</button>' for m, label in MODES)
-    asked = "".join(f'<li><code>{esc(m)}</code> <button type="button" data-editor="unask" data-move="{esc(m)}" '
-                    f'aria-label="Take back {esc(m)}">×</button></li>' for m in ask.get("moves", []))
+    current = ' aria-current="true"'
+    step_buttons = "".join(
+        f'<button type="button" data-editor="step" data-index="{i}"{current if i == draft.step else ""}>'
+        f'Step {i + 1}</button>' for i in range(len(line)))
+    steps = (f'<div class="editor-steps" role="group" aria-label="Steps of the line">{step_buttons}'
+             '<button type="button" data-editor="add-step">Add a step</button>'
+             + ('<button type="button" data-editor="remove-step">Remove this step</button>' if line else "")
+             + '</div>')
+
+    def items(values, action, words):
+        return "".join(f'<li><code>{esc(words(v))}</code> <button type="button" data-editor="{action}" '
+                       f'data-move="{esc(v if isinstance(v, str) else " ".join(v))}" aria-label="Remove {esc(words(v))}">×</button></li>'
+                       for v in values)
+
+    asked = items(ask.get("moves", []), "unask", str)
     hints = "".join(f'<li><code>{esc(m)}</code>: {esc(t)} <button type="button" data-editor="unhint" '
                     f'data-move="{esc(m)}" aria-label="Remove the feedback for {esc(m)}">×</button></li>'
                     for m, t in (ask.get("hints") or {}).items())
-    return (f'<div class="editor-modes" role="group" aria-label="What a move on the board does">{modes}</div>'
+    replies = " ".join(f"<code>{esc(r)}</code>" for r in ask.get("reply", []))
+    marks = items(scene.get("marks", []), "unmark", str)
+    arrows = items(scene.get("arrows", []), "unarrow", lambda a: f"{a[0]} → {a[1]}")
+    hide = bool(scene.get("hide_hints"))
+    return (f'<div class="editor-modes" role="group" aria-label="What a click on the board does">{modes}</div>'
             + _field("hint-text", "Feedback for the next wrong move you play", "",
                      hint="write it, then play that move on the board")
-            + f'<div class="editor-ask"><p>Asked moves (any is right): </p><ul>{asked or "<li>none: a show-only scene</li>"}</ul>'
-            f'<p>Feedback for particular wrong moves:</p><ul>{hints or "<li>none</li>"}</ul></div>')
+            + steps
+            + f'<div class="editor-ask"><p>Step {draft.step + 1}: asked moves (any is right):</p>'
+            f'<ul>{asked or "<li>none: a show-only scene</li>"}</ul>'
+            f'<p>Feedback for particular wrong moves:</p><ul>{hints or "<li>none</li>"}</ul>'
+            f'<p>The opponent replies: {replies or "nothing"}</p>'
+            f'<p>Marks:</p><ul>{marks or "<li>none</li>"}</ul><p>Arrows:</p><ul>{arrows or "<li>none</li>"}</ul>'
+            f'<p><button type="button" data-editor="hide-hints" aria-pressed="{"true" if hide else "false"}">'
+            f'Hide the page\'s hints (highlighted targets, READY badges)</button></p></div>')
 
 
 def _texts(draft: Draft) -> str:
     scene = draft.scene
-    ask = scene.get("ask") or {}
+    line = draft.steps()
+    ask = line[draft.step] if draft.step < len(line) else {}
     out = (_field("id", "Id", scene.get("id", ""), hint="lowercase words joined by -")
            + _field("title", "Title", scene.get("title", ""))
            + _field("caption", "Caption (who is to move, the question)", scene.get("caption", ""), area=True))

@@ -31,6 +31,7 @@ from altibox.core import bounded
 from altibox.core import scenes as core_scenes
 
 from web.links.codec import LinkError, decode_record, encode_record, iframe_snippet
+from web.play import editorline as line
 
 #: localStorage key prefix of a game's draft (DESIGN.md §3, Storage).
 DRAFT_PREFIX = "altibox:editor:"
@@ -122,6 +123,7 @@ class Draft:
         self.title = title or (scenes[0].get("title") if isinstance(scenes[0].get("title"), str) else "") or "Lesson"
         self.lesson = lesson or len(scenes) > 1
         self.index = min(max(0, int(index)), len(scenes) - 1)
+        self.step = 0  # the step of the current scene's line being edited
 
     # ---------------------------------------------------------------- storage
 
@@ -169,7 +171,7 @@ class Draft:
         elif name in SCENE_TEXTS or name == "id":
             self.scene[name] = value
         elif name in ASK_TEXTS:
-            self._ask()[name] = value
+            line.step_dict(self.scene, min(self.step, len(self.steps())))[name] = value
         else:
             raise EditorError(f"There is no text {name!r} in a scene.")
 
@@ -181,64 +183,96 @@ class Draft:
         scene.pop("ply", None)
         scene["position"] = text
 
-    def _ask(self) -> dict:
-        ask = self.scene.setdefault("ask", {})
-        ask.setdefault("moves", [])
-        ask.setdefault("wrong", "Not that one. Look again.")
-        ask.setdefault("result", "Well done.")
-        return ask
-
     def start_state(self):
         """The state the current scene shows (its position, or its record at its ply).
 
         Raises:
             EditorError: the position or record is not valid (the engine's words).
         """
+        # only what places the board: the question, texts and pointers are checked by problems()
+        where = {k: v for k, v in self.scene.items() if k in ("position", "record", "ply", "options")}
         try:
-            return core_scenes.start_state(core_scenes.parse_scene(self.game, self._shape(self.scene)))
+            return core_scenes.start_state(core_scenes.parse_scene(
+                self.game, {"id": "scene", "title": "-", "caption": "-", **where}))
         except core_scenes.SceneError as exc:
             raise EditorError(str(exc)) from None
 
     def _shape(self, scene: dict) -> dict:
-        """The scene as the parser reads it (an empty question is no question yet)."""
-        if scene.get("ask") is not None and not scene["ask"].get("moves"):
-            return {k: v for k, v in scene.items() if k != "ask"}
-        return scene
+        """The scene as the parser reads it (steps still without an asked move left out)."""
+        return line.shaped(scene)
 
-    def record_move(self, move: str, hint: str | None = None) -> str:
-        """A move played on the editor's board, from the scene's start: the asked move (one more
-        right answer), or with ``hint`` the feedback for that particular wrong move. Playing an
-        asked move again takes it back. Returns what the page says.
+    def _line(self, fn, *args):
+        try:
+            return fn(*args)
+        except line.LineError as exc:
+            raise EditorError(str(exc)) from None
+
+    def steps(self) -> list[dict]:
+        """The steps of the current scene's question (``[]``: show-only)."""
+        return line.steps(self.scene)
+
+    def step_state(self, replies: bool = False):
+        """The position of the step being edited (``replies``: after its first right move and
+        its replies so far, where the opponent's next reply is played).
 
         Raises:
-            EditorError: the move is not legal in the scene's position.
+            EditorError: the scene's position is not valid, or an earlier step has no move.
         """
-        module = GAMES[self.game]
-        state = self.start_state()
-        try:
-            text = str(module.parse_move(move))
-            module.apply(state, text)
-        except ValueError as exc:
-            raise EditorError(f"{move} cannot be played here: {exc}") from None
-        ask = self._ask()
-        if hint is not None:
-            if text in ask["moves"]:
-                raise EditorError(f"{text} is an asked move: take it back before giving it feedback.")
-            if hint.strip():
-                ask.setdefault("hints", {})[text] = hint
-                return f"Feedback for {text} kept."
-            ask.get("hints", {}).pop(text, None)
-            if not ask.get("hints"):
-                ask.pop("hints", None)
-            return f"Feedback for {text} removed."
-        if text in ask["moves"]:
-            ask["moves"].remove(text)
-            if not ask["moves"]:
-                del self.scene["ask"]
-            return f"{text} is no longer asked."
-        ask.get("hints", {}).pop(text, None)
-        ask["moves"].append(text)
-        return f"{text} is asked: the learner must play it."
+        return self._line(line.state_at, GAMES[self.game], self.start_state(), self.scene, self.step, replies)
+
+    def record_move(self, move: str, hint: str | None = None) -> str:
+        """A move played on the editor's board at the step being edited: the asked move (one
+        more right answer; played again, taken back), or with ``hint`` the feedback for that
+        particular wrong move. Returns what the page says.
+
+        Raises:
+            EditorError: the move is not legal there.
+        """
+        return self._line(line.record, GAMES[self.game], self.step_state(), self.scene, self.step, move, hint)
+
+    def record_reply(self, move: str) -> str:
+        """The opponent's scripted reply after the step's right move (schema 2: a line).
+
+        Raises:
+            EditorError: the step has no asked move yet, or the reply is not legal.
+        """
+        return self._line(line.record_reply, GAMES[self.game], self.step_state(replies=True), self.scene,
+                          self.step, move)
+
+    def add_step(self) -> str:
+        """Ask one more move after this step's right move and replies (a line, schema 2)."""
+        if not (self.steps() and self.steps()[self.step].get("moves")):
+            raise EditorError("Record this step's asked move first; then the next step starts after it.")
+        self.step = len(self.steps())
+        line.step_dict(self.scene, self.step)
+        return f"Step {self.step + 1}: play the move the learner must find next."
+
+    def select_step(self, k: int) -> None:
+        """Edit step ``k`` of the line (0-based, kept in range)."""
+        self.step = min(max(0, int(k)), max(0, len(self.steps()) - 1))
+
+    def remove_step(self) -> None:
+        """Remove the step being edited (and so the line after it stays as it is)."""
+        left = self.steps()
+        if left:
+            del left[self.step]
+            line.set_steps(self.scene, left)
+        self.select_step(self.step)
+
+    def toggle_mark(self, name: str) -> str:
+        """Mark a thing of the board (its ``data-cell``), or unmark it (schema 2)."""
+        return line.toggle_mark(self.scene, name)
+
+    def toggle_arrow(self, start: str, end: str) -> str:
+        """An arrow between two things of the board, or no more arrow there (schema 2)."""
+        return self._line(line.toggle_arrow, self.scene, start, end)
+
+    def set_hide_hints(self, on: bool) -> None:
+        """Hide the page's own hints in this scene (schema 2 ``hide_hints``), or show them."""
+        if on:
+            self.scene["hide_hints"] = True
+        else:
+            self.scene.pop("hide_hints", None)
 
     def clear_question(self) -> None:
         """Make the current scene show-only (its question dropped)."""
@@ -274,12 +308,14 @@ class Draft:
             position = None
         self.scenes.insert(self.index + 1, new_scene(self.game, position, n=n))
         self.index += 1
+        self.step = 0
         self.lesson = True
 
     def remove_scene(self) -> None:
         """Remove the current scene (the last one stays)."""
         if len(self.scenes) > 1:
             del self.scenes[self.index]
+            self.step = 0
             self.index = min(self.index, len(self.scenes) - 1)
 
     def move_scene(self, delta: int) -> None:
@@ -291,6 +327,7 @@ class Draft:
     def select(self, index: int) -> None:
         """Edit scene ``index`` (0-based, kept in range)."""
         self.index = min(max(0, int(index)), len(self.scenes) - 1)
+        self.step = 0
 
     # ---------------------------------------------------------------- what comes out
 

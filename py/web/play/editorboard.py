@@ -24,11 +24,22 @@ class EditorBoard(SceneBoard):
         scene: the scene being edited (parsed), shown at its start.
         on_move: called with a move's notation; returns the words to show (it may raise
             :class:`web.play.editor.EditorError`, which the page shows).
+        state: the position to show instead of the start (a later step of a line, or where
+            the opponent's reply is played); its player to move is the seat shown.
     """
 
-    def __init__(self, scene: core_scenes.Scene, on_move: Callable[[str], str]):
+    def __init__(self, scene: core_scenes.Scene, on_move: Callable[[str], str], state=None):
         self.on_move = on_move
         super().__init__(scene)
+        if state is not None:
+            self.start = self.state = state
+
+    @property
+    def seat(self) -> int | None:
+        """The scene's viewer, else the player to move in the position shown."""
+        if self.scene.viewer is not None:
+            return self.scene.viewer
+        return self.module.current_player(self.state)
 
     @property
     def interactive(self) -> bool:
