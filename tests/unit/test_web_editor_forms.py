@@ -76,3 +76,11 @@ def test_the_page_html_has_its_hooks():
     assert html.count('data-editor="unask"') == 1 and html.count('data-editor="unhint"') == 1
     bad = outputs_html("x", "y", ["", "scene 'b': its position is not valid"], 0)
     assert 'data-count="1"' in bad and "Scene 2: scene &#x27;b&#x27;" in bad
+
+
+def test_start_from_a_new_game_of_any_size():
+    draft = open_draft("altiplano", {"scene": "farm"})
+    assert apply_form(draft, "new", {"players": "4", "seed": "9"}) == "A new game of 4 players (seed 9)."
+    assert draft.scene["position"] == altiplano.to_position(altiplano.new_game(seed=9, players=4))
+    with pytest.raises(EditorError, match="2 to 5|players"):
+        apply_form(draft, "new", {"players": "9", "seed": "1"})

@@ -174,6 +174,11 @@ def compose_html(draft: Draft, position: str | None, square: str | None) -> str:
                            _input("index", "Place", 1, 2) + _select("card", "Put there from the pile", [(c, c) for c in d["pile"]], "")))
         forms.append(_form("altiplano-order", f"Open orders: {' '.join(d['orders'])}",
                            _input("index", "Place", 1, 2) + _select("order", "Put there", [(c, c) for c in d["removed"]], "")))
+    module = GAMES[game]
+    forms.append(_form("new", "Start from a new game",
+                       _input("players", f"Players ({min(module.PLAYERS)} to {max(module.PLAYERS)})",
+                              module.INFO.default_players, 2) + _input("seed", "Seed (any number)", 1, 8),
+                       "Start from it"))
     forms.append(_form("position", "The position as text", '<textarea name="text" rows="3">'
                        f'{esc(position or draft.scene.get("position") or "")}</textarea>', "Use this position"))
     return f'<div class="editor-forms">{"".join(forms)}</div>'

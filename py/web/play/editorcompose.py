@@ -14,6 +14,7 @@ Kinds and fields:
 
 ==================  ========================================================================
 ``position``        ``text``: the whole position text (any game)
+``new``             ``players``, ``seed``: a new game's first position (any game)
 ``alto-square``     ``cell``, ``tile`` (APN pair or ``--``), ``discs`` (``r``/``w``, bottom first)
 ``alto-turn``       ``to_move`` (``r``/``w``), ``phase`` (``p``/``m``)
 ``altitude-table``  ``players``, ``phase``, ``current`` (1-based), ``hand``, ``drawn``,
@@ -108,6 +109,13 @@ def apply_form(draft: Draft, kind: str, fields: dict[str, str]) -> str:
             raise EditorError("Give the position text.")
         draft.set_position(text)
         return "Position replaced."
+    if kind == "new":
+        module = GAMES[game]
+        players = _int(fields, "players", "Players", 1)
+        seed = _int(fields, "seed", "The seed", 0)
+        state = _engine(module.new_game, seed=seed, players=players)
+        draft.set_position(module.to_position(state))
+        return f"A new game of {players} player{'s' if players != 1 else ''} (seed {seed})."
     if not kind.startswith(game + "-"):
         raise EditorError(f"{GAMES[game].NAME} has no form {kind!r}.")
     base = position_of(draft)
