@@ -49,13 +49,14 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from pyodide.ffi import create_proxy
-from pyscript import document, window
+from web.dom import browser
 
 from altibox import GAMES
 
 from web.links import routes
 from web.links.embed import EmbedError, error_html, is_embed, parse_embed
 from web.dom.nodes import is_null, move_focus, show_status, target_of
+from web.dom.page import param_note
 from web.dom.scenes import draw_scene, narrow, scene_event, scene_key_target
 from web.play.board import ARROWS
 from web.dom.patch import Patcher
@@ -120,8 +121,8 @@ class BoardWidget:
     def render(self, announce: str | None = None) -> None:
         """Redraw the board, its hooks, status and controls from the viewer (one call)."""
         v = self.viewer
-        had_focus = self.board.contains(document.activeElement) and not is_null(document.activeElement)
-        width = self.root.clientWidth or window.innerWidth
+        had_focus = self.board.contains(browser.document.activeElement) and not is_null(browser.document.activeElement)
+        width = self.root.clientWidth or browser.window.innerWidth
         v.ui["narrow"] = narrow(width)  # Altiplano's phone layout
         self.patcher.draw(self.board, v.board_svg())
         self.board.setAttribute("data-position", v.position())
@@ -132,8 +133,8 @@ class BoardWidget:
         controls = self._part("wcontrols")
         controls.hidden = not v.controls
         if v.controls:
-            had_step = document.activeElement.getAttribute("data-step") if (
-                not is_null(document.activeElement) and controls.contains(document.activeElement)) else None
+            had_step = browser.document.activeElement.getAttribute("data-step") if (
+                not is_null(browser.document.activeElement) and controls.contains(browser.document.activeElement)) else None
             controls.innerHTML = v.controls_html()
             if not is_null(had_step):
                 el = controls.querySelector(f'[data-step="{had_step}"]:not([disabled])') or \
@@ -179,7 +180,7 @@ class BoardWidget:
         if v.autoplay and getattr(self, "_timer", None) is None:
             if getattr(self, "_tick", None) is None:
                 self._tick = create_proxy(self._on_tick)
-            self._timer = window.setTimeout(self._tick, self.AUTOPLAY_MS)
+            self._timer = browser.window.setTimeout(self._tick, self.AUTOPLAY_MS)
 
     def _on_tick(self, *_args) -> None:
         self._timer = None
@@ -193,14 +194,14 @@ class BoardWidget:
         if v.autoplay and v.ply >= v.end:
             v.step("first")
         if not v.autoplay and getattr(self, "_timer", None) is not None:
-            window.clearTimeout(self._timer)
+            browser.window.clearTimeout(self._timer)
             self._timer = None
         self.render(announce="Autoplay on." if v.autoplay else "Autoplay paused.")
 
     def destroy(self) -> None:
         """Remove the listeners and release their proxies (the DOM is left as it is)."""
         if getattr(self, "_timer", None) is not None:
-            window.clearTimeout(self._timer)
+            browser.window.clearTimeout(self._timer)
         for kind, proxy in self._proxies:
             self.root.removeEventListener(kind, proxy)
             proxy.destroy()
@@ -307,10 +308,10 @@ class Embed:
 
     def __init__(self, params: dict[str, str], scene_factory: Callable | None = None):
         self.widget: BoardWidget | None = None
-        html = document.documentElement
+        html = browser.document.documentElement
         html.dataset.screen = "embed"
-        section = document.getElementById("embed")
-        play = document.getElementById("play")
+        section = browser.document.getElementById("embed")
+        play = browser.document.getElementById("play")
         if not is_null(play):
             play.remove()  # its #board/#status skeleton: the widget's carry those ids now
         try:
@@ -324,29 +325,18 @@ class Embed:
                 self.widget = BoardWidget(section, viewer, board_id="board", status_id="status",
                                           on_move=self._moved, on_step=self._stepped)
                 self._link()
-            document.title = f"{GAMES[spec.game].INFO.name} · Altibox"
+            browser.document.title = f"{GAMES[spec.game].INFO.name} · Altibox"
         except EmbedError as exc:
             self.show_error(str(exc), exc.param, exc.text)
         except Exception as exc:  # never a blank frame, never a traceback
             self.show_error(f"something went wrong while reading this link ({type(exc).__name__}: {exc})")
-        self._param_note(params)
-
-    def _param_note(self, params: dict[str, str]) -> None:
-        """One quiet line naming the parameter names this page does not know (issue 20)."""
-        from web.links.params import unknown_notice
-        game = GAMES.get(params.get("game", ""))
-        note = unknown_notice(params, game.OPTIONS if game is not None else {})
-        if note:
-            p = document.createElement("p")
-            p.className = "param-note muted"
-            p.textContent = note
-            document.getElementById("embed").appendChild(p)
+        param_note(params, section, "beforeend")
 
     def show_error(self, message: str, param: str = "", text: str = "") -> None:
         """The readable message inside the frame (the bad text quoted, escaped, cut visibly)."""
-        document.getElementById("embed").innerHTML = error_html(message, param, text)
-        document.documentElement.dataset.embedError = param or "link"
-        document.title = "Altibox: this board cannot be shown"
+        browser.document.getElementById("embed").innerHTML = error_html(message, param, text)
+        browser.document.documentElement.dataset.embedError = param or "link"
+        browser.document.title = "Altibox: this board cannot be shown"
 
     def _link(self) -> None:
         """A small "open in Altibox" link under the board: continue this game in the full page."""
@@ -410,10 +400,13 @@ class SceneEmbed:
 
     def render(self, announce: str | None = None, focus: str | None = None) -> None:
         """Redraw the scene; its board element is ``#board`` (DESIGN.md §3 hooks)."""
-        self.board.ui["narrow"] = narrow(self.section.clientWidth or window.innerWidth)  # Altiplano's phone layout
+        self.board.ui["narrow"] = narrow(self.section.clientWidth or browser.window.innerWidth)  # Altiplano's phone layout
         html = self.lesson.html(self.caption).replace('class="scene"', 'class="scene embed-scene"', 1).replace(
             'class="board scene-board', 'id="board" class="board scene-board', 1)
-        draw_scene(self.section, html, document.getElementById("announce"), announce, focus)
+        note = self.section.querySelector(".param-note")  # the link's typo line stays
+        draw_scene(self.section, html, browser.document.getElementById("announce"), announce, focus)
+        if not is_null(note):
+            self.section.appendChild(note)
 
     def _event(self, target, keyboard: bool = False) -> None:
         if is_null(target):
@@ -448,4 +441,4 @@ def embed_main(search: str, scene_factory: Callable | None = None, fragment: str
     try:
         return Embed(params, scene_factory)
     finally:
-        document.documentElement.classList.add("ready")
+        browser.document.documentElement.classList.add("ready")
