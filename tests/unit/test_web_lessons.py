@@ -4,7 +4,6 @@ each game's board, and unknown parameter names (issue 20, points 1, 2, 3 and 6).
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -16,16 +15,7 @@ from web.links.embed import EmbedError, parse_embed
 from web.play import pointers
 from web.play.sceneboard import LessonBoard, SceneBoard
 
-ROOT = Path(__file__).resolve().parents[2]
-POS = "ODr,ASr,DOr,ASw/DOw,SAw,ODw,DOr/DOw,ODr,ODr,ODr/sa,ODwr,DOw,DOw w m"
-LINE = {"title": "Two in a row", "caption": "White to move, twice.", "position": POS,
-        "ask": [{"moves": ["a3b2"], "wrong": "Try a3.", "result": "Flipped.", "reply": ["a2b1"]},
-                {"moves": ["c2d2"], "wrong": "Now c2.", "result": "Done."}],
-        "marks": ["a3"], "arrows": [["a3", "b2"]]}
-
-
-def _ours(game):
-    return json.loads((ROOT / f"py/altibox/{game}/scenes.json").read_text())["scenes"]
+from scenes_support import LINE, POS, ours as _ours
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -81,6 +71,7 @@ def test_a_line_is_solved_step_by_step_with_the_reply_shown_and_wrong_tries_keep
     assert said == "Flipped. Reply: Red moves the white disc a2→b1; the tile flips. Your move again."
     assert board.kind == "ask" and board.step == 1 and alto.current_player(board.state) == 1
     assert 'data-ply="2"' in board.board_html()
+    assert board.try_move("b2a2") == "Not back."
     assert board.try_move("c2d2") == "Done." and board.solved
     assert alto.to_position(board.state) == alto.to_position(
         alto.apply(alto.apply(alto.apply(start, "a3b2"), "a2b1"), "c2d2"))
