@@ -142,3 +142,24 @@ def test_a_replayed_record_carries_a_comment_per_ply_and_an_autoplay_control():
         read_comments({"comments": {"one": "x"}}, "z:…")
     assert read_comments({"comments": {"1": "x" * 900}})[1].endswith("…")
     assert read_comments({}) == {}
+
+
+def test_a_line_in_a_hidden_information_game_plays_the_scripted_reply_from_the_learners_seat():
+    from altibox import altitude
+    raw = {**next(r for r in _ours("altitude") if r["id"] == "double-turn"),
+           "ask": [{"moves": ["B"], "wrong": "Discard first.", "result": "Your second turn."},
+                   {"moves": ["B"], "wrong": "Discard again.", "result": "Tim's turn.", "reply": ["B"]},
+                   {"moves": ["B"], "wrong": "Discard once more.", "result": "Done."}]}
+    board = SceneBoard(lessons.read_scene("altitude", lessons.encode(raw)))
+    start = board.state
+    assert board.try_move("B") == "Your second turn. Your move again." and board.seat == 0
+    said = board.try_move("B")
+    assert said.startswith("Tim's turn. Reply: ") and said.endswith("Your move again.")
+    want = altitude.apply(altitude.apply(altitude.apply(start, "B"), "B"), "B")
+    assert altitude.to_position(board.state) == altitude.to_position(want) and altitude.current_player(want) == 0
+    # the board shows Anna's view only: Tim's hand never reaches the drawing
+    tim = set(board.state.hands[1]) - set(board.state.hands[0])
+    drawn = board.board_html()
+    assert all(f'data-cell="hand:{c}"' in drawn for c in board.state.hands[0])
+    assert tim and not any(f'data-cell="hand:{c}"' in drawn for c in tim)
+    assert board.try_move("B") == "Done." and board.solved
