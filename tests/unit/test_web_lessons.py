@@ -61,6 +61,9 @@ def test_embed_reads_lesson_and_refuses_two_sources():
     assert spec.lesson == "z:x" and spec.caption == "Hi there" and spec.scene is None
     with pytest.raises(EmbedError, match="give only one of pos=, rec=, scene= and lesson="):
         parse_embed({"game": "alto", "scene": "x", "lesson": "y"})
+    with pytest.raises(EmbedError, match="a lesson page needs its lesson: add lesson=") as err:
+        parse_embed({"game": "alto", "page": "lesson"})
+    assert err.value.param == "lesson"
 
 
 def test_a_line_is_solved_step_by_step_with_the_reply_shown_and_wrong_tries_keep_the_board():
