@@ -27,7 +27,7 @@ from web.dom.boardinput import BoardInput
 from web.dom.botloop import BotLoop
 from web.dom.howtopage import HowToPage
 from web.dom.nodes import is_null
-from web.dom.page import by_id, param_note, query_params
+from web.dom.page import by_id, query_params, show_param_note
 from web.dom.patch import Patcher
 from web.dom.playscreen import PlayScreen
 from web.html import howto, screens
@@ -112,7 +112,7 @@ class App(PlayScreen, BoardInput, BotLoop, HowToPage):
         try:
             params = query_params()
             self.route(params)
-            param_note(params, by_id("notice"))
+            show_param_note(params, after=by_id("notice"))
         except Exception as exc:  # never a blank page, never stuck: the landing page says so
             try:  # the landing page with a notice
                 self.session = self.pending = None

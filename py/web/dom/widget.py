@@ -56,7 +56,7 @@ from altibox import GAMES
 from web.links import routes
 from web.links.embed import EmbedError, error_html, is_embed, parse_embed
 from web.dom.nodes import is_null, move_focus, show_status, target_of
-from web.dom.page import param_note
+from web.dom.page import show_param_note
 from web.dom.scenes import draw_scene, narrow, scene_event, scene_key_target
 from web.play.board import ARROWS
 from web.dom.patch import Patcher
@@ -330,7 +330,7 @@ class Embed:
             self.show_error(str(exc), exc.param, exc.text)
         except Exception as exc:  # never a blank frame, never a traceback
             self.show_error(f"something went wrong while reading this link ({type(exc).__name__}: {exc})")
-        param_note(params, section, "beforeend")
+        show_param_note(params, inside=browser.document.getElementById("embed"))
 
     def show_error(self, message: str, param: str = "", text: str = "") -> None:
         """The readable message inside the frame (the bad text quoted, escaped, cut visibly)."""
