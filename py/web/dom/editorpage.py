@@ -152,7 +152,11 @@ class EditorScreen:
             raise EditorError("Write the feedback first, then play the wrong move it answers.")
         if self.editor_mode == "reply":
             return self.editor.record_reply(move)
-        return self.editor.record_move(move, self.editor_hint if self.editor_mode == "hint" else None)
+        if self.editor_mode == "hint":
+            said = self.editor.record_move(move, self.editor_hint)
+            self.editor_hint = ""  # the field is drawn empty again: the next wrong move needs its own
+            return said
+        return self.editor.record_move(move)
 
     def editor_point(self, cell: str) -> None:
         """Mark mode: mark or unmark ``cell``. Arrow mode: the first click picks where the arrow

@@ -48,7 +48,8 @@ def _scene_list(draft: Draft, problems: list[str]) -> str:
             '<button type="button" data-editor="remove">Remove this scene</button></p></div>')
 
 
-def _question(draft: Draft, mode: str) -> str:
+def _question(draft: Draft, mode: str) -> tuple[str, str]:
+    """What goes above the board (the modes, the steps) and below it (what is recorded)."""
     scene = draft.scene
     line = draft.steps()
     ask = line[draft.step] if draft.step < len(line) else {}
@@ -76,11 +77,11 @@ def _question(draft: Draft, mode: str) -> str:
     marks = items(scene.get("marks", []), "unmark", str)
     arrows = items(scene.get("arrows", []), "unarrow", lambda a: f"{a[0]} → {a[1]}")
     hide = bool(scene.get("hide_hints"))
-    return (f'<div class="editor-modes" role="group" aria-label="What a click on the board does">{modes}</div>'
-            + _field("hint-text", "Feedback for the next wrong move you play", "",
-                     hint="write it, then play that move on the board")
-            + steps
-            + f'<div class="editor-ask"><p>Step {draft.step + 1}: asked moves (any is right):</p>'
+    above = (f'<div class="editor-modes" role="group" aria-label="What a click on the board does">{modes}</div>'
+             + (_field("hint-text", "Feedback for the next wrong move you play", "",
+                       hint="write it, then play that move on the board") if mode == "hint" else "")
+             + steps)
+    return above, (f'<div class="editor-ask"><p>Step {draft.step + 1}: asked moves (any is right):</p>'
             f'<ul>{asked or "<li>none: a show-only scene</li>"}</ul>'
             f'<p>Feedback for particular wrong moves:</p><ul>{hints or "<li>none</li>"}</ul>'
             f'<p>The opponent replies: {replies or "nothing"}</p>'
@@ -201,6 +202,7 @@ def editor_html(draft: Draft, mode: str, board: str, preview: str, outputs: str,
                 problems: list[str]) -> str:
     """The whole editor screen for ``draft`` (``problems``: the checker's words per scene)."""
     name = GAMES[draft.game].NAME
+    above, below = _question(draft, mode)
     return (f'<div class="editor" data-game="{esc(draft.game)}" data-mode="{esc(mode)}">'
             f'<h2>Scene editor · {esc(name)}</h2>'
             '<p class="muted">Write a question on a board: compose the position, play the move the '
@@ -208,8 +210,8 @@ def editor_html(draft: Draft, mode: str, board: str, preview: str, outputs: str,
             'snippet. Your draft is kept on this device.</p>'
             f'<p id="editor-said" class="editor-said" role="status"></p>'
             f'<div class="editor-grid">{_scene_list(draft, problems)}'
-            f'<div class="editor-boardcol">{_question(draft, mode)}<div id="editor-board-wrap">{board}</div>'
-            f'{compose}</div>'
+            f'<div class="editor-boardcol">{above}<div id="editor-board-wrap">{board}</div>'
+            f'{compose if mode == "compose" else below}</div>'
             f'<div class="editor-texts">{_texts(draft)}<div id="editor-out">{outputs}</div></div></div>'
             f'<section class="editor-preview"><h3>As the learner sees it</h3>'
             f'<div id="editor-preview">{preview}</div></section></div>')
