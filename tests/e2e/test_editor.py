@@ -14,7 +14,8 @@ import pytest
 
 from altibox import GAMES, alto
 from web.links.codec import encode_record
-from web.play.editor import canonical, decode
+from web.links.lessons import canonical
+from web.play.editor import decode
 
 from .driver import altibox_keys
 

@@ -10,9 +10,10 @@ from urllib.parse import parse_qsl, urlsplit
 import pytest
 
 from altibox import GAMES, alto, altiplano
-from altibox.core.scenes import check_scene, parse_scene
+from altibox.core.scenes import check_scene, parse_link_scene, parse_scene
 from web.links.codec import encode_record
-from web.play.editor import LINK_LIMIT, Draft, EditorError, canonical, decode, draft_key, open_draft
+from web.links.lessons import canonical
+from web.play.editor import LINK_LIMIT, Draft, EditorError, decode, draft_key, open_draft
 
 BASE = "https://teacher.example/altibox/"
 
@@ -184,6 +185,9 @@ def test_a_line_of_two_steps_with_a_scripted_reply():
     line = draft.scene["ask"]
     assert isinstance(line, list) and [s["moves"] for s in line] == [[first], [second]]
     assert line[0]["reply"] == [reply] and "reply" not in line[1]
+    assert draft.problems() == [""]  # the schema-2 checker walks the whole line
+    board_scene = parse_link_scene("alto", draft.scene)
+    assert [step.reply for step in board_scene.line] == [(reply,), ()]
     # a reply played again is taken back; a step removed leaves one step, written as schema 1
     draft.select_step(0)
     assert draft.record_reply(reply) == f"The reply {reply} is taken back."
@@ -198,6 +202,10 @@ def test_marks_arrows_and_hidden_hints_are_written_to_the_scene():
     assert draft.toggle_arrow("a3", "b2") == "Arrow a3 → b2 added."
     draft.set_hide_hints(True)
     assert (draft.scene["marks"], draft.scene["arrows"], draft.scene["hide_hints"]) == (["a3"], [["a3", "b2"]], True)
+    assert draft.problems() == [""]
+    draft.toggle_mark("z9")  # not a thing of the board: the checker says so
+    assert "z9" in draft.problems()[0]
+    draft.toggle_mark("z9")
     with pytest.raises(EditorError, match="click a second one"):
         draft.toggle_arrow("a3", "a3")
     draft.toggle_mark("a3")
