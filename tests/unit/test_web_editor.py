@@ -212,3 +212,24 @@ def test_marks_arrows_and_hidden_hints_are_written_to_the_scene():
     draft.toggle_arrow("a3", "b2")
     draft.set_hide_hints(False)
     assert canonical(draft.scene) == canonical(file_scenes("alto")[1])  # back to the file's scene
+
+
+def test_comments_on_a_record_scene_replay_with_the_game():
+    from web.links.embed import parse_embed
+    from web.links.routes import parse_query
+    from web.play.boardmodel import BoardModel
+    rec = alto.to_record(alto.apply(alto.apply(alto.new_game(seed=3), "@b2"), "@c3"))
+    scene = {"id": "replay", "title": "Two placements", "caption": "Red, then White.", "record": rec}
+    draft = open_draft("alto", {"scene": json.dumps(scene)})
+    assert draft.set_comment(1, "Red takes the centre.") == "Comment on move 1 kept."
+    assert draft.scene["record"]["meta"]["comments"] == {"1": "Red takes the centre."}
+    assert draft.problems() == [""]
+    url = draft.replay_link(BASE)
+    model = BoardModel.from_spec(parse_embed(parse_query(url[len(BASE):])))
+    assert model.ply == 0 and model.comments == {1: "Red takes the centre."}
+    with pytest.raises(EditorError, match="moves 0 \\(the start\\) to 2, not 3"):
+        draft.set_comment(3, "x")
+    draft.set_comment(1, "")
+    assert "comments" not in draft.scene["record"]["meta"]
+    with pytest.raises(EditorError, match="made from a game"):
+        open_draft("alto", {}).set_comment(0, "x")

@@ -136,7 +136,8 @@ class EditorScreen:
         from web.html import editor as html
         from web.links.share import site_base
         base = site_base(str(browser.window.location.href))
-        return html.outputs_html(self.editor.link(base), self.editor.snippet(base), problems, self.editor.index)
+        return html.outputs_html(self.editor.link(base), self.editor.snippet(base), problems, self.editor.index,
+                                 self.editor.replay_link(base))
 
     def refresh_editor(self) -> None:
         """After a text edit: the link, snippet, problems and preview (the fields keep focus)."""

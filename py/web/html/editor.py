@@ -175,6 +175,14 @@ def compose_html(draft: Draft, position: str | None, square: str | None) -> str:
                            _input("index", "Place", 1, 2) + _select("card", "Put there from the pile", [(c, c) for c in d["pile"]], "")))
         forms.append(_form("altiplano-order", f"Open orders: {' '.join(d['orders'])}",
                            _input("index", "Place", 1, 2) + _select("order", "Put there", [(c, c) for c in d["removed"]], "")))
+    record = draft.scene.get("record")
+    if isinstance(record, dict):
+        said = (record.get("meta") or {}).get("comments") or {}
+        listed = "".join(f"<li>{esc(k)}: {esc(v)}</li>" for k, v in sorted(said.items(), key=lambda kv: int(kv[0])))
+        forms.append(_form("comment", "Comments on the game's moves (shown as it is replayed)",
+                           (f"<ul>{listed}</ul>" if listed else "")
+                           + _input("ply", "Move (0: the start)", draft.scene.get("ply") or 0, 3)
+                           + _input("text", "Comment (empty: remove)", "", 40), "Keep the comment"))
     module = GAMES[game]
     forms.append(_form("new", "Start from a new game",
                        _input("players", f"Players ({min(module.PLAYERS)} to {max(module.PLAYERS)})",
@@ -185,8 +193,9 @@ def compose_html(draft: Draft, position: str | None, square: str | None) -> str:
     return f'<div class="editor-forms">{"".join(forms)}</div>'
 
 
-def outputs_html(link: str, snippet: str, problems: list[str], index: int) -> str:
-    """The link, the snippet and what the checker says (redrawn after every edit)."""
+def outputs_html(link: str, snippet: str, problems: list[str], index: int, replay: str | None = None) -> str:
+    """The link, the snippet and what the checker says (redrawn after every edit); ``replay``:
+    the embed of a record scene's game move by move, with its comments."""
     bad = [(i, p) for i, p in enumerate(problems) if p]
     said = ("".join(f'<li>Scene {i + 1}: {esc(p)}</li>' for i, p in bad) if bad else
             '<li class="ok">Every scene is checked by the rules: the link works.</li>')
@@ -195,7 +204,9 @@ def outputs_html(link: str, snippet: str, problems: list[str], index: int) -> st
             f'<small class="muted">({len(link):,} characters)</small></p>'
             f'<label class="editor-field"><span>The snippet to paste in your page</span>'
             f'<textarea id="editor-snippet" readonly rows="4">{esc(snippet)}</textarea></label>'
-            '<button type="button" data-editor="copy">Copy the snippet</button>')
+            '<button type="button" data-editor="copy">Copy the snippet</button>'
+            + (f'<p><a id="editor-replay-link" href="{esc(replay)}" target="_blank" rel="noopener">The game '
+               'move by move, with its comments</a></p>' if replay else ""))
 
 
 def editor_html(draft: Draft, mode: str, board: str, preview: str, outputs: str, compose: str,

@@ -253,6 +253,40 @@ class Draft:
             line.set_steps(self.scene, left)
         self.select_step(self.step)
 
+    def set_comment(self, ply: int, text: str) -> str:
+        """The comment shown at ``ply`` when the scene's record is replayed move by move
+        (``record.meta.comments``, ``{"<ply>": text}``, ply 0 the start); an empty text removes
+        it.
+
+        Raises:
+            EditorError: the scene shows a position, not a record, or ``ply`` is not one of its
+                moves.
+        """
+        record = self.scene.get("record")
+        if not isinstance(record, dict):
+            raise EditorError("Comments are for a scene made from a game (a record), move by move.")
+        moves = len(record.get("moves") or [])
+        if not 0 <= ply <= moves:
+            raise EditorError(f"This game has moves 0 (the start) to {moves}, not {ply}.")
+        meta = record.setdefault("meta", {})
+        comments = meta.setdefault("comments", {})
+        if text.strip():
+            comments[str(ply)] = text
+            return f"Comment on move {ply} kept."
+        comments.pop(str(ply), None)
+        if not comments:
+            meta.pop("comments")
+        return f"Comment on move {ply} removed."
+
+    def replay_link(self, base: str) -> str | None:
+        """For a record scene: the embed that replays its game move by move from the start, with
+        its comments (``&rec=…&ply=0&controls=1&interactive=0``); else None."""
+        from web.links.codec import embed_query
+        record = self.scene.get("record")
+        if not isinstance(record, dict):
+            return None
+        return base + embed_query(self.game, record=record, ply=0, interactive=False, controls=True)
+
     def toggle_mark(self, name: str) -> str:
         """Mark a thing of the board (its ``data-cell``), or unmark it (schema 2)."""
         return line.toggle_mark(self.scene, name)
