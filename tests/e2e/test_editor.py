@@ -55,6 +55,17 @@ def test_a_lesson_round_trips_and_reorders(open_app):
     page.locator('[data-editor="up"]').click()
     _, back = carried(page)
     assert [s["id"] for s in back["scenes"]] == ["placement", "scoring", "move-and-flip"]
+    # a mark and an arrow on the scene being edited (scoring, now the 2nd): drawn on the board
+    page.locator('[data-editor="mode"][data-mode="mark"]').click()
+    page.locator('#editor-board [data-cell="b3"]').click()
+    page.wait_for_selector('#editor-board [data-mark="b3"]', state="attached")
+    page.locator('[data-editor="mode"][data-mode="arrow"]').click()
+    page.locator('#editor-board [data-cell="b3"]').click()
+    page.locator('#editor-board [data-cell="d3"]').click()
+    page.wait_for_selector('#editor-board [data-arrow="b3>d3"]', state="attached")
+    _, back = carried(page)
+    assert back["scenes"][1]["marks"] == ["b3"] and back["scenes"][1]["arrows"] == [["b3", "d3"]]
+    assert page.locator("#editor-problems").get_attribute("data-count") == "0"
 
 
 def test_write_a_question_by_playing_it(open_app):
