@@ -132,3 +132,30 @@ def test_make_this_a_question_from_share_embed(open_app):
     assert page.locator("#editor-board").get_attribute("data-position") == shown
     _, scene = carried(page)
     assert scene["position"] == shown
+
+
+def test_a_scene_composed_in_the_editor_works_in_a_teacher_page(open_app, framed):
+    # composed in the editor: a Red placement asked, one wrong placement with its own feedback
+    page = open_app("?game=alto&page=editor")
+    page.locator('#editor-board [data-move="@c2"]').click()
+    page.wait_for_function("document.querySelector('#editor-said').textContent.includes('@c2 is asked')")
+    page.locator('[data-editor="mode"][data-mode="hint"]').click()
+    page.locator('[data-edit="hint-text"]').fill("A corner reaches too few squares.")
+    page.locator('#editor-board [data-move="@d4"]').click()
+    page.wait_for_function("document.querySelector('#editor-said').textContent.includes('Feedback for @d4')")
+    page.locator('[data-edit="result"]').fill("The centre reaches the most squares.")
+    page.wait_for_function("document.querySelector('#editor-snippet').value.includes('embed=1')")
+    href = page.locator("#editor-link").get_attribute("href")
+    # shown by a plain <iframe> in a page of another origin
+    _, frame = framed("?" + href.split("?", 1)[1])
+    board = frame.locator("#board")
+    start = alto.to_position(alto.new_game(seed=1))
+    assert board.get_attribute("data-position") == start
+    frame.locator('#board [data-move="@d4"]').click()
+    feedback = frame.locator(".scene-feedback")
+    assert feedback.get_attribute("data-kind") == "wrong" and feedback.inner_text() == "A corner reaches too few squares."
+    assert board.get_attribute("data-position") == start
+    frame.locator('#board [data-move="@c2"]').click()
+    frame.wait_for_selector('.scene-feedback[data-kind="right"]', state="attached")
+    assert feedback.inner_text() == "The centre reaches the most squares."
+    assert board.get_attribute("data-position") == alto.to_position(alto.apply(alto.new_game(seed=1), "@c2"))
