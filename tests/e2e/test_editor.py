@@ -14,7 +14,8 @@ import pytest
 
 from altibox import GAMES, alto
 from web.links.codec import encode_record
-from web.play.editor import canonical, decode
+from web.links.lessons import canonical
+from web.play.editor import decode
 
 from .driver import altibox_keys
 
@@ -54,6 +55,17 @@ def test_a_lesson_round_trips_and_reorders(open_app):
     page.locator('[data-editor="up"]').click()
     _, back = carried(page)
     assert [s["id"] for s in back["scenes"]] == ["placement", "scoring", "move-and-flip"]
+    # a mark and an arrow on the scene being edited (scoring, now the 2nd): drawn on the board
+    page.locator('[data-editor="mode"][data-mode="mark"]').click()
+    page.locator('#editor-board [data-cell="b3"]').click()
+    page.wait_for_selector('#editor-board [data-mark="b3"]', state="attached")
+    page.locator('[data-editor="mode"][data-mode="arrow"]').click()
+    page.locator('#editor-board [data-cell="b3"]').click()
+    page.locator('#editor-board [data-cell="d3"]').click()
+    page.wait_for_selector('#editor-board [data-arrow="b3>d3"]', state="attached")
+    _, back = carried(page)
+    assert back["scenes"][1]["marks"] == ["b3"] and back["scenes"][1]["arrows"] == [["b3", "d3"]]
+    assert page.locator("#editor-problems").get_attribute("data-count") == "0"
 
 
 def test_write_a_question_by_playing_it(open_app):
@@ -120,3 +132,30 @@ def test_make_this_a_question_from_share_embed(open_app):
     assert page.locator("#editor-board").get_attribute("data-position") == shown
     _, scene = carried(page)
     assert scene["position"] == shown
+
+
+def test_a_scene_composed_in_the_editor_works_in_a_teacher_page(open_app, framed):
+    # composed in the editor: a Red placement asked, one wrong placement with its own feedback
+    page = open_app("?game=alto&page=editor")
+    page.locator('#editor-board [data-move="@c2"]').click()
+    page.wait_for_function("document.querySelector('#editor-said').textContent.includes('@c2 is asked')")
+    page.locator('[data-editor="mode"][data-mode="hint"]').click()
+    page.locator('[data-edit="hint-text"]').fill("A corner reaches too few squares.")
+    page.locator('#editor-board [data-move="@d4"]').click()
+    page.wait_for_function("document.querySelector('#editor-said').textContent.includes('Feedback for @d4')")
+    page.locator('[data-edit="result"]').fill("The centre reaches the most squares.")
+    page.wait_for_function("document.querySelector('#editor-snippet').value.includes('embed=1')")
+    href = page.locator("#editor-link").get_attribute("href")
+    # shown by a plain <iframe> in a page of another origin
+    _, frame = framed("?" + href.split("?", 1)[1])
+    board = frame.locator("#board")
+    start = alto.to_position(alto.new_game(seed=1))
+    assert board.get_attribute("data-position") == start
+    frame.locator('#board [data-move="@d4"]').click()
+    feedback = frame.locator(".scene-feedback")
+    assert feedback.get_attribute("data-kind") == "wrong" and feedback.inner_text() == "A corner reaches too few squares."
+    assert board.get_attribute("data-position") == start
+    frame.locator('#board [data-move="@c2"]').click()
+    frame.wait_for_selector('.scene-feedback[data-kind="right"]', state="attached")
+    assert feedback.inner_text() == "The centre reaches the most squares."
+    assert board.get_attribute("data-position") == alto.to_position(alto.apply(alto.new_game(seed=1), "@c2"))

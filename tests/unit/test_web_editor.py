@@ -10,9 +10,10 @@ from urllib.parse import parse_qsl, urlsplit
 import pytest
 
 from altibox import GAMES, alto, altiplano
-from altibox.core.scenes import check_scene, parse_scene
+from altibox.core.scenes import check_scene, parse_link_scene, parse_scene
 from web.links.codec import encode_record
-from web.play.editor import LINK_LIMIT, Draft, EditorError, canonical, decode, draft_key, open_draft
+from web.links.lessons import canonical
+from web.play.editor import LINK_LIMIT, Draft, EditorError, decode, draft_key, open_draft
 
 BASE = "https://teacher.example/altibox/"
 
@@ -184,6 +185,9 @@ def test_a_line_of_two_steps_with_a_scripted_reply():
     line = draft.scene["ask"]
     assert isinstance(line, list) and [s["moves"] for s in line] == [[first], [second]]
     assert line[0]["reply"] == [reply] and "reply" not in line[1]
+    assert draft.problems() == [""]  # the schema-2 checker walks the whole line
+    board_scene = parse_link_scene("alto", draft.scene)
+    assert [step.reply for step in board_scene.line] == [(reply,), ()]
     # a reply played again is taken back; a step removed leaves one step, written as schema 1
     draft.select_step(0)
     assert draft.record_reply(reply) == f"The reply {reply} is taken back."
@@ -198,9 +202,34 @@ def test_marks_arrows_and_hidden_hints_are_written_to_the_scene():
     assert draft.toggle_arrow("a3", "b2") == "Arrow a3 → b2 added."
     draft.set_hide_hints(True)
     assert (draft.scene["marks"], draft.scene["arrows"], draft.scene["hide_hints"]) == (["a3"], [["a3", "b2"]], True)
+    assert draft.problems() == [""]
+    draft.toggle_mark("z9")  # not a thing of the board: the checker says so
+    assert "z9" in draft.problems()[0]
+    draft.toggle_mark("z9")
     with pytest.raises(EditorError, match="click a second one"):
         draft.toggle_arrow("a3", "a3")
     draft.toggle_mark("a3")
     draft.toggle_arrow("a3", "b2")
     draft.set_hide_hints(False)
     assert canonical(draft.scene) == canonical(file_scenes("alto")[1])  # back to the file's scene
+
+
+def test_comments_on_a_record_scene_replay_with_the_game():
+    from web.links.embed import parse_embed
+    from web.links.routes import parse_query
+    from web.play.boardmodel import BoardModel
+    rec = alto.to_record(alto.apply(alto.apply(alto.new_game(seed=3), "@b2"), "@c3"))
+    scene = {"id": "replay", "title": "Two placements", "caption": "Red, then White.", "record": rec}
+    draft = open_draft("alto", {"scene": json.dumps(scene)})
+    assert draft.set_comment(1, "Red takes the centre.") == "Comment on move 1 kept."
+    assert draft.scene["record"]["meta"]["comments"] == {"1": "Red takes the centre."}
+    assert draft.problems() == [""]
+    url = draft.replay_link(BASE)
+    model = BoardModel.from_spec(parse_embed(parse_query(url[len(BASE):])))
+    assert model.ply == 0 and model.comments == {1: "Red takes the centre."}
+    with pytest.raises(EditorError, match="moves 0 \\(the start\\) to 2, not 3"):
+        draft.set_comment(3, "x")
+    draft.set_comment(1, "")
+    assert "comments" not in draft.scene["record"]["meta"]
+    with pytest.raises(EditorError, match="made from a game"):
+        open_draft("alto", {}).set_comment(0, "x")

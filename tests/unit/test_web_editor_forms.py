@@ -66,14 +66,17 @@ def test_altiplano_forms_from_a_record_scene():
 def test_the_page_html_has_its_hooks():
     draft = open_draft("alto", {"scene": "move-and-flip"})
     base = "https://x.example/"
-    html = editor_html(draft, "ask", '<div id="editor-board"></div>', "", outputs_html(
-        draft.link(base), draft.snippet(base), [""], 0), compose_html(draft, draft.scene["position"], "a3"), [""])
+    outputs = outputs_html(draft.link(base), draft.snippet(base), [""], 0)
+    forms = compose_html(draft, draft.scene["position"], "a3")
+    html = editor_html(draft, "compose", '<div id="editor-board"></div>', "", outputs, forms, [""])
     assert 'id="editor-link" href="https://x.example/?game=alto&amp;embed=1&amp;scene=z:' in html
     assert 'id="editor-snippet"' in html and 'data-compose="alto-square"' in html
     # the square picked shows its tile (white disc on the bright diagonal tile at a3)
     form = re.search(r'data-compose="alto-square".*?</form>', html).group(0)
     assert 'value="DO" selected' in form and 'value="w"' in form
-    assert html.count('data-editor="unask"') == 1 and html.count('data-editor="unhint"') == 1
+    asking = editor_html(draft, "ask", '<div id="editor-board"></div>', "", outputs, forms, [""])
+    assert 'data-compose' not in asking and 'data-edit="hint-text"' not in asking
+    assert asking.count('data-editor="unask"') == 1 and asking.count('data-editor="unhint"') == 1
     bad = outputs_html("x", "y", ["", "scene 'b': its position is not valid"], 0)
     assert 'data-count="1"' in bad and "Scene 2: scene &#x27;b&#x27;" in bad
 

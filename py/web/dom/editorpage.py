@@ -136,7 +136,8 @@ class EditorScreen:
         from web.html import editor as html
         from web.links.share import site_base
         base = site_base(str(browser.window.location.href))
-        return html.outputs_html(self.editor.link(base), self.editor.snippet(base), problems, self.editor.index)
+        return html.outputs_html(self.editor.link(base), self.editor.snippet(base), problems, self.editor.index,
+                                 self.editor.replay_link(base))
 
     def refresh_editor(self) -> None:
         """After a text edit: the link, snippet, problems and preview (the fields keep focus)."""
@@ -152,7 +153,11 @@ class EditorScreen:
             raise EditorError("Write the feedback first, then play the wrong move it answers.")
         if self.editor_mode == "reply":
             return self.editor.record_reply(move)
-        return self.editor.record_move(move, self.editor_hint if self.editor_mode == "hint" else None)
+        if self.editor_mode == "hint":
+            said = self.editor.record_move(move, self.editor_hint)
+            self.editor_hint = ""  # the field is drawn empty again: the next wrong move needs its own
+            return said
+        return self.editor.record_move(move)
 
     def editor_point(self, cell: str) -> None:
         """Mark mode: mark or unmark ``cell``. Arrow mode: the first click picks where the arrow

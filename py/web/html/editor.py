@@ -48,7 +48,8 @@ def _scene_list(draft: Draft, problems: list[str]) -> str:
             '<button type="button" data-editor="remove">Remove this scene</button></p></div>')
 
 
-def _question(draft: Draft, mode: str) -> str:
+def _question(draft: Draft, mode: str) -> tuple[str, str]:
+    """What goes above the board (the modes, the steps) and below it (what is recorded)."""
     scene = draft.scene
     line = draft.steps()
     ask = line[draft.step] if draft.step < len(line) else {}
@@ -76,11 +77,11 @@ def _question(draft: Draft, mode: str) -> str:
     marks = items(scene.get("marks", []), "unmark", str)
     arrows = items(scene.get("arrows", []), "unarrow", lambda a: f"{a[0]} → {a[1]}")
     hide = bool(scene.get("hide_hints"))
-    return (f'<div class="editor-modes" role="group" aria-label="What a click on the board does">{modes}</div>'
-            + _field("hint-text", "Feedback for the next wrong move you play", "",
-                     hint="write it, then play that move on the board")
-            + steps
-            + f'<div class="editor-ask"><p>Step {draft.step + 1}: asked moves (any is right):</p>'
+    above = (f'<div class="editor-modes" role="group" aria-label="What a click on the board does">{modes}</div>'
+             + (_field("hint-text", "Feedback for the next wrong move you play", "",
+                       hint="write it, then play that move on the board") if mode == "hint" else "")
+             + steps)
+    return above, (f'<div class="editor-ask"><p>Step {draft.step + 1}: asked moves (any is right):</p>'
             f'<ul>{asked or "<li>none: a show-only scene</li>"}</ul>'
             f'<p>Feedback for particular wrong moves:</p><ul>{hints or "<li>none</li>"}</ul>'
             f'<p>The opponent replies: {replies or "nothing"}</p>'
@@ -174,6 +175,14 @@ def compose_html(draft: Draft, position: str | None, square: str | None) -> str:
                            _input("index", "Place", 1, 2) + _select("card", "Put there from the pile", [(c, c) for c in d["pile"]], "")))
         forms.append(_form("altiplano-order", f"Open orders: {' '.join(d['orders'])}",
                            _input("index", "Place", 1, 2) + _select("order", "Put there", [(c, c) for c in d["removed"]], "")))
+    record = draft.scene.get("record")
+    if isinstance(record, dict):
+        said = (record.get("meta") or {}).get("comments") or {}
+        listed = "".join(f"<li>{esc(k)}: {esc(v)}</li>" for k, v in sorted(said.items(), key=lambda kv: int(kv[0])))
+        forms.append(_form("comment", "Comments on the game's moves (shown as it is replayed)",
+                           (f"<ul>{listed}</ul>" if listed else "")
+                           + _input("ply", "Move (0: the start)", draft.scene.get("ply") or 0, 3)
+                           + _input("text", "Comment (empty: remove)", "", 40), "Keep the comment"))
     module = GAMES[game]
     forms.append(_form("new", "Start from a new game",
                        _input("players", f"Players ({min(module.PLAYERS)} to {max(module.PLAYERS)})",
@@ -184,8 +193,9 @@ def compose_html(draft: Draft, position: str | None, square: str | None) -> str:
     return f'<div class="editor-forms">{"".join(forms)}</div>'
 
 
-def outputs_html(link: str, snippet: str, problems: list[str], index: int) -> str:
-    """The link, the snippet and what the checker says (redrawn after every edit)."""
+def outputs_html(link: str, snippet: str, problems: list[str], index: int, replay: str | None = None) -> str:
+    """The link, the snippet and what the checker says (redrawn after every edit); ``replay``:
+    the embed of a record scene's game move by move, with its comments."""
     bad = [(i, p) for i, p in enumerate(problems) if p]
     said = ("".join(f'<li>Scene {i + 1}: {esc(p)}</li>' for i, p in bad) if bad else
             '<li class="ok">Every scene is checked by the rules: the link works.</li>')
@@ -194,13 +204,16 @@ def outputs_html(link: str, snippet: str, problems: list[str], index: int) -> st
             f'<small class="muted">({len(link):,} characters)</small></p>'
             f'<label class="editor-field"><span>The snippet to paste in your page</span>'
             f'<textarea id="editor-snippet" readonly rows="4">{esc(snippet)}</textarea></label>'
-            '<button type="button" data-editor="copy">Copy the snippet</button>')
+            '<button type="button" data-editor="copy">Copy the snippet</button>'
+            + (f'<p><a id="editor-replay-link" href="{esc(replay)}" target="_blank" rel="noopener">The game '
+               'move by move, with its comments</a></p>' if replay else ""))
 
 
 def editor_html(draft: Draft, mode: str, board: str, preview: str, outputs: str, compose: str,
                 problems: list[str]) -> str:
     """The whole editor screen for ``draft`` (``problems``: the checker's words per scene)."""
     name = GAMES[draft.game].NAME
+    above, below = _question(draft, mode)
     return (f'<div class="editor" data-game="{esc(draft.game)}" data-mode="{esc(mode)}">'
             f'<h2>Scene editor · {esc(name)}</h2>'
             '<p class="muted">Write a question on a board: compose the position, play the move the '
@@ -208,8 +221,8 @@ def editor_html(draft: Draft, mode: str, board: str, preview: str, outputs: str,
             'snippet. Your draft is kept on this device.</p>'
             f'<p id="editor-said" class="editor-said" role="status"></p>'
             f'<div class="editor-grid">{_scene_list(draft, problems)}'
-            f'<div class="editor-boardcol">{_question(draft, mode)}<div id="editor-board-wrap">{board}</div>'
-            f'{compose}</div>'
+            f'<div class="editor-boardcol">{above}<div id="editor-board-wrap">{board}</div>'
+            f'{compose if mode == "compose" else below}</div>'
             f'<div class="editor-texts">{_texts(draft)}<div id="editor-out">{outputs}</div></div></div>'
             f'<section class="editor-preview"><h3>As the learner sees it</h3>'
             f'<div id="editor-preview">{preview}</div></section></div>')

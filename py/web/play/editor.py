@@ -13,7 +13,8 @@ the teacher's edits in:
   engine), the asked move and particular wrong moves recorded by playing them on the board,
   the scenes of a lesson (add, remove, reorder);
 - what comes out: :meth:`Draft.link` (an embed of the scene, or the lesson page; the fragment
-  form ``#scene=``/``#lesson=`` when the query would pass :data:`LINK_LIMIT` characters),
+  form ``#scene=``/``#lesson=`` when the query would pass
+  :data:`web.links.lessons.MAX_QUERY_LINK` characters: :func:`web.links.lessons.lesson_url`),
   :meth:`Draft.snippet` (the ``<iframe>`` to paste) and :meth:`Draft.to_json` (the draft kept
   under ``altibox:editor:<game>``).
 
@@ -30,13 +31,12 @@ from altibox import GAMES
 from altibox.core import bounded
 from altibox.core import scenes as core_scenes
 
-from web.links.codec import LinkError, decode_record, encode_record, iframe_snippet
+from web.links.codec import LinkError, decode_record, iframe_snippet
+from web.links.lessons import MAX_QUERY_LINK as LINK_LIMIT, lesson_url, merge_fragment, prove
 from web.play import editorline as line
 
 #: localStorage key prefix of a game's draft (DESIGN.md §3, Storage).
 DRAFT_PREFIX = "altibox:editor:"
-#: Longest link put in the query; a longer one carries the scene or lesson in the fragment.
-LINK_LIMIT = 8000
 #: Longest draft read back from storage (characters).
 MAX_DRAFT_CHARS = 400_000
 #: The texts of a scene the teacher writes, and of its question.
@@ -53,12 +53,6 @@ def draft_key(game: str) -> str:
     return f"{DRAFT_PREFIX}{game}"
 
 
-def canonical(obj: Any) -> str:
-    """The canonical JSON of a scene or lesson: sorted keys, no spaces (equal scenes, equal
-    text)."""
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
 def decode(text: str, what: str) -> dict:
     """A scene or lesson carried in a link: JSON text or ``z:`` + base64url raw deflate.
 
@@ -66,9 +60,9 @@ def decode(text: str, what: str) -> dict:
         EditorError: the text cannot be read (the message says why, naming ``what``).
     """
     try:
-        return decode_record(text)
+        return decode_record(text, what)
     except LinkError as exc:
-        raise EditorError(str(exc).replace("record", what)) from None
+        raise EditorError(str(exc)) from None
 
 
 def file_scene(game: str, scene_id: str) -> dict:
@@ -259,6 +253,40 @@ class Draft:
             line.set_steps(self.scene, left)
         self.select_step(self.step)
 
+    def set_comment(self, ply: int, text: str) -> str:
+        """The comment shown at ``ply`` when the scene's record is replayed move by move
+        (``record.meta.comments``, ``{"<ply>": text}``, ply 0 the start); an empty text removes
+        it.
+
+        Raises:
+            EditorError: the scene shows a position, not a record, or ``ply`` is not one of its
+                moves.
+        """
+        record = self.scene.get("record")
+        if not isinstance(record, dict):
+            raise EditorError("Comments are for a scene made from a game (a record), move by move.")
+        moves = len(record.get("moves") or [])
+        if not 0 <= ply <= moves:
+            raise EditorError(f"This game has moves 0 (the start) to {moves}, not {ply}.")
+        meta = record.setdefault("meta", {})
+        comments = meta.setdefault("comments", {})
+        if text.strip():
+            comments[str(ply)] = text
+            return f"Comment on move {ply} kept."
+        comments.pop(str(ply), None)
+        if not comments:
+            meta.pop("comments")
+        return f"Comment on move {ply} removed."
+
+    def replay_link(self, base: str) -> str | None:
+        """For a record scene: the embed that replays its game move by move from the start, with
+        its comments (``&rec=…&ply=0&controls=1&interactive=0``); else None."""
+        from web.links.codec import embed_query
+        record = self.scene.get("record")
+        if not isinstance(record, dict):
+            return None
+        return base + embed_query(self.game, record=record, ply=0, interactive=False, controls=True)
+
     def toggle_mark(self, name: str) -> str:
         """Mark a thing of the board (its ``data-cell``), or unmark it (schema 2)."""
         return line.toggle_mark(self.scene, name)
@@ -279,15 +307,16 @@ class Draft:
         self.scene.pop("ask", None)
 
     def problems(self) -> list[str]:
-        """What is wrong with each scene, in words (``""`` for a scene the checker proves),
-        and a repeated id."""
+        """What is wrong with each scene, in words (``""`` for a scene proved as a scene from a
+        link is: :func:`web.links.lessons.prove`, the rules' checker and the marks and arrows
+        against the board), and a repeated id."""
         out = []
         seen: set = set()
-        for scene in self.scenes:
+        for i, scene in enumerate(self.scenes, 1):
             try:
-                core_scenes.check_scene(core_scenes.parse_scene(self.game, scene))
+                prove(core_scenes.parse_link_scene(self.game, scene, f"scene-{i}"))
                 sid = scene.get("id")
-                out.append(f"The id {sid!r} is used by an earlier scene." if sid in seen else "")
+                out.append(f"The id {sid!r} is used by an earlier scene." if sid is not None and sid in seen else "")
                 seen.add(sid)
             except (core_scenes.SceneError, ValueError, TypeError) as exc:
                 out.append(str(exc))
@@ -342,11 +371,9 @@ class Draft:
         lesson as its page (``?game=G&page=lesson&lesson=z:…``, or an embed with ``embed``).
         Over :data:`LINK_LIMIT` characters the scene or lesson goes in the fragment."""
         name, obj = self.payload()
-        head = f"{base}?game={self.game}"
-        head += "&embed=1" if name == "scene" or embed else "&page=lesson"
-        packed = encode_record(obj)
-        url = f"{head}&{name}={packed}"
-        return url if len(url) <= LINK_LIMIT else f"{head}#{name}={packed}"
+        if name == "scene":
+            return lesson_url(base, self.game, scene=obj, embed=True)
+        return lesson_url(base, self.game, lesson=obj, embed=embed)
 
     def snippet(self, base: str) -> str:
         """The ``<iframe>`` a teacher pastes into a page."""
@@ -357,14 +384,14 @@ class Draft:
 
 def open_draft(game: str, params: dict[str, str], fragment: str = "") -> Draft:
     """The draft a link to the editor opens (``params``: the query; ``fragment``: the address
-    after ``#``, whose ``scene=``/``lesson=`` win over the query's).
+    after ``#``, whose ``scene=``/``lesson=`` count where the query has none).
 
     Raises:
         EditorError: a scene or lesson that cannot be read, a scene id our files do not have,
             a record that cannot be replayed (the message quotes what is wrong).
     """
     from urllib.parse import parse_qsl
-    params = {**params, **dict(parse_qsl(fragment.lstrip("#"), keep_blank_values=True))}
+    params = merge_fragment(params, parse_qsl(fragment.lstrip("#"), keep_blank_values=True))
     module = GAMES[game]
     if params.get("lesson"):
         lesson = decode(params["lesson"], "lesson")

@@ -15,6 +15,7 @@ Kinds and fields:
 ==================  ========================================================================
 ``position``        ``text``: the whole position text (any game)
 ``new``             ``players``, ``seed``: a new game's first position (any game)
+``comment``         ``ply``, ``text``: the comment at that move of a record scene's game
 ``alto-square``     ``cell``, ``tile`` (APN pair or ``--``), ``discs`` (``r``/``w``, bottom first)
 ``alto-turn``       ``to_move`` (``r``/``w``), ``phase`` (``p``/``m``)
 ``altitude-table``  ``players``, ``phase``, ``current`` (1-based), ``hand``, ``drawn``,
@@ -109,6 +110,8 @@ def apply_form(draft: Draft, kind: str, fields: dict[str, str]) -> str:
             raise EditorError("Give the position text.")
         draft.set_position(text)
         return "Position replaced."
+    if kind == "comment":
+        return draft.set_comment(_int(fields, "ply", "The move number", 0), str(fields.get("text", "")))
     if kind == "new":
         module = GAMES[game]
         players = _int(fields, "players", "Players", 1)
