@@ -10,7 +10,7 @@ from altibox import altiplano as A
 from altibox.altiplano import data
 from altibox.altiplano import words as W
 
-from altiplano_support import choose, give, load, play, pos, scene, shelve
+from altiplano_support import choose, give, load, moves, play, pos, scene, shelve
 
 NAMES = ["Anna", "Tim", "Bo", "Chiara", "Kofi"]
 
@@ -91,15 +91,22 @@ def test_prompts_in_every_phase():
     assert W.prompt(s, NAMES) == f"{NAMES[sp]} plans: place goods on action spaces, then Done"
     while s.phase == "planning":
         s = A.apply(s, "done")
-    assert W.prompt(s, NAMES) == (f"{NAMES[sp]}'s turn: put your pawn on any location (free), "
-                                  "or pass")
+    assert W.prompt(s, NAMES) == (f"{NAMES[sp]}'s turn: put your pawn on any location (free) "
+                                  "and act there, or pass")
     s = A.apply(s, "@mine")
-    assert W.prompt(s, NAMES) == f"{NAMES[sp]}'s turn: move your pawn or act at the Mine"
+    # nothing planned: no action is ready at the Mine
+    assert W.prompt(s, NAMES) == (f"{NAMES[sp]}'s turn: nothing is ready at the Mine: move to a "
+                                  "location with a ready action, or pass")
     d = scene(2, seed=1, pawn="village", coins=2)
+    assert W.prompt(load(d), NAMES) == ("Anna's turn: act at the Village now, or move first: a "
+                                        "turn is one location's actions")
     s = play(load(d), "cart")
-    assert W.prompt(s, NAMES) == "Anna's turn: act again at the Village, move on, or end your turn"
-    s = play(s, "go:" + [loc for loc in s.ring if loc != "village"][0])
-    assert W.prompt(s, NAMES) == "Anna's turn: move on or end your turn"
+    assert W.prompt(s, NAMES) == ("Anna's turn: you acted at the Village this turn: move on now "
+                                  "and act there next turn, or end your turn")
+    there = [loc for loc in s.ring if loc != "village"][0]
+    s = play(s, "go:" + there)
+    assert W.prompt(s, NAMES) == (f"Anna's turn: you acted at the Village this turn: act at the "
+                                  f"{W.location_name(there)} next turn; end your turn")
     draft = A.new_game(seed=4, players=3, role_selection="draft")
     assert W.prompt(draft, NAMES) == f"{NAMES[draft.current]}: choose your role (7 left)"
     assert W.prompt(_over(scene(2)), NAMES) == ""
@@ -372,3 +379,29 @@ def test_one_coin_is_singular_on_the_board():
     coins = [p.coins for p in s.ps]
     svg = A.render_svg(A.view(s, 0), None)
     assert f"{W.coin_words(coins[1])};" in svg and " 1 coins" not in svg
+
+
+def test_the_turn_rule_is_said_before_it_costs_an_action():
+    """Spec §6.3: one location's actions a turn; after acting, moving on ends them. The rules'
+    ``action_turn`` and the words say so in the status, the hint and the why-not."""
+    d = scene(2, seed=1, pawn="village", coins=2)
+    give(d, 0, "market", "wool")
+    s = load(d)
+    assert A.rules.action_turn(s) == {"here": "village", "acted": None, "moved_after": False,
+                                      "may_act": True, "may_move": True, "may_end": False}
+    s = play(s, "cart")  # an action at the Village
+    s = play(s, "go:market")
+    turn = A.view(s, 0)["turn"]
+    # the free cart is used and no food is on the movement spaces: no move left either
+    assert turn == {"here": "market", "acted": "village", "moved_after": True, "may_act": False,
+                    "may_move": False, "may_end": True}
+    assert "sell:wool" not in moves(s)  # the wool at the Market waits for the next turn
+    v = A.view(s, 0)
+    assert W.why_not(v, "src:market") == (
+        "You acted at the Village this turn, and a turn is one location's actions: act at the "
+        "Market next turn (end your turn now).")
+    hint = W.board_hint(v, NAMES, v["seats"][0], acting=True, can_end=True)
+    assert hint == "You acted at the Village this turn: act at the Market next turn; end your turn."
+    s = play(s, "end")
+    assert A.view(s, 0)["turn"]["acted"] is None and A.rules.action_turn(
+        play(A.new_game(seed=1, players=2), "draw")) is None

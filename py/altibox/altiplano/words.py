@@ -34,7 +34,7 @@ from altibox.core import Outcome
 
 from . import data as _data
 from .rules import (
-    OPTIONS, Move, State, _has_passive, _legal, _unlocked, house_set_name, legal_moves,
+    OPTIONS, Move, State, _has_passive, _legal, _unlocked, action_turn, house_set_name, legal_moves,
     outcome as _outcome, owned_goods, parse_move, score_breakdown, seat_name, view as _view,
 )
 
@@ -493,15 +493,41 @@ def prompt(state: State, names: list | None = None) -> str:
         return (f"{who}: final storage \u2014 store up to {p.store_left} good"
                 f"{'s' if p.store_left != 1 else ''} in your warehouse, then Done")
     # actions
-    if p.pawn is None:
-        return f"{who}'s turn: put your pawn on any location (free), or pass"
-    acted, moved_after = state.turn[0], state.turn[1]
-    here = location_name(p.pawn)
+    return f"{who}'s turn: {turn_rule(action_turn(state))}"
+
+
+def turn_rule(turn: dict | None) -> str:
+    """What the player to act may do now in the Actions phase and why not the rest (spec §6.3,
+    §8: one location's actions a turn; moving is free before and after acting, but after
+    acting, moving on ends this turn's actions), said before it costs an action. ``turn`` is
+    ``rules.action_turn(state)`` (a view's ``"turn"``); ``""`` for ``None``.
+
+    >>> turn_rule({"here": "farm", "acted": "farm", "moved_after": True, "may_act": False,
+    ...            "may_move": True, "may_end": True})
+    'you acted at the Farm this turn: move on now and act there next turn, or end your turn'
+    """
+    if not turn:
+        return ""
+    here, acted = turn.get("here"), turn.get("acted")
+    if here is None:
+        return "put your pawn on any location (free) and act there, or pass"
+    at = location_name(here)
     if acted is not None:
-        if moved_after or acted != p.pawn:
-            return f"{who}'s turn: move on or end your turn"
-        return f"{who}'s turn: act again at the {here}, move on, or end your turn"
-    return f"{who}'s turn: move your pawn or act at the {here}"
+        did = f"you acted at the {location_name(acted)} this turn"
+        if here != acted:
+            then = "move on now, or end your turn" if turn.get("may_move") else "end your turn"
+            return f"{did}: act at the {at} next turn; {then}"
+        if turn.get("may_act"):
+            return (f"{did}: act again here, or move on now and act there next turn, or end "
+                    "your turn")
+        if turn.get("may_move"):
+            return f"{did}: move on now and act there next turn, or end your turn"
+        return f"{did}: end your turn"
+    if turn.get("may_act"):
+        return f"act at the {at} now, or move first: a turn is one location's actions"
+    if turn.get("may_move"):
+        return f"nothing is ready at the {at}: move to a location with a ready action, or pass"
+    return f"nothing is ready at the {at} and you cannot move: pass"
 
 
 def explain(state: State, outcome: Outcome | None = None, names: list | None = None) -> str:
@@ -647,7 +673,7 @@ def why_not(view: dict, cell: str, names: list | None = None) -> str:
             return (f"The {location_name(rest)} is not next to your pawn, and a step only "
                     "reaches a neighbouring location.")
         return ("You cannot move now: no cart left this round and no food on your movement "
-                "spaces (or your turn's action is done: end your turn).")
+                "spaces (a cart moves up to 3 steps, once a round; a step costs 1 food).")
     if kind in ("display", "order"):
         what = "extensions" if kind == "display" else "orders"
         if ph != "actions" or pawn != "market":
@@ -685,9 +711,16 @@ def why_not(view: dict, cell: str, names: list | None = None) -> str:
         if ph == "actions":
             if sid == "move":
                 return "Food here pays for movement: click a location on the ring."
+            turn = view.get("turn") or {}
+            acted = turn.get("acted")
+            if acted is not None and (turn.get("moved_after") or acted != pawn):
+                return (f"You acted at the {location_name(acted)} this turn, and a turn is one "
+                        f"location's actions: act at the {location_name(pawn)} next turn "
+                        "(end your turn now).")
             if pawn != loc:
                 return f"Your pawn is not at the {location_name(loc)}."
-            return "The goods there match no recipe exactly, or it already ran this round."
+            return ("The goods there match no recipe exactly (a recipe runs only when its "
+                    "spaces hold exactly its inputs), or it already ran this round.")
     if kind == "coins":
         return "Coins go on coin spaces during Planning; other costs are paid when you act."
     return "That shows the game; there is nothing to play there."
@@ -697,7 +730,7 @@ __all__ = [
     "LOCATION_NAMES", "ROLE_NAMES", "PHASE_NAMES", "good_name", "location_name", "role_name",
     "player_name", "cart_cost", "recipe_words", "good_tip", "location_tip", "role_tip",
     "extension_effect", "extension_tip", "order_tip", "trigger_words", "is_secret", "describe",
-    "prompt", "explain", "scoreboard", "round_banner", "why_not", "public_position",
+    "prompt", "turn_rule", "explain", "scoreboard", "round_banner", "why_not", "public_position",
 ]
 
 
@@ -968,6 +1001,9 @@ def board_hint(view: dict, names: list[str], seat: dict, *, acting: bool,
         return ("Click a good on a planning space, then an action space. Click a placed good "
                 "to take it back.")
     if ph == "actions":
+        rule = turn_rule(view.get("turn"))
+        if rule:
+            return rule[0].upper() + rule[1:] + "."
         if seat.get("pawn") is None:
             return "Put your pawn on any location of the ring (free)."
         here = location_name(seat["pawn"])
