@@ -152,11 +152,13 @@ def test_undo_stays_inside_the_step_of_the_player_who_acts():
     turns.floor = max(k for k in range(1, s.ply + 1) if s.states[k - 1].phase == "planning"
                       and s.states[k].phase == "actions")
     assert A.current_player(s.states[-2]) == A.current_player(s.state)
+    turns.reveal(s.states)  # the player to act holds the device
     assert UI.undo_target(turns, s.states) == s.ply - 1  # my own action: undo
     rng = random.Random(2)
     while A.current_player(s.state) == A.current_player(s.states[-2]):
         s.play(str(choose(rng, s.state, 0.1)))
     # the previous player ended their turn: the next player cannot take it back
+    turns.reveal(s.states)
     assert turns.undo_target(s.states) == s.ply - 1
     assert UI.undo_target(turns, s.states) is None
 

@@ -81,7 +81,8 @@ function of a view and the page's selection) and :func:`choice_cells`.
 
 from .position import POSITION_RULES, check, from_position, replay, scene_facts, to_position, to_record
 from .rules import (
-    GAME_ID, INFO, LOCATIONS, NAME, OPTIONS, PHASES, PLAYERS, UNNAMED, Move, Player, State, apply,
+    GAME_ID, INFO, LOCATIONS, NAME, OPTIONS, PHASES, PLAYERS, STEP_ENDS_WITH_MOVE, UNNAMED, Move,
+    Player, State, apply,
     current_player, is_over, legal_moves, new_game, num_players, outcome, owned_goods,
     parse_move, private_step, reveals, undo_barrier, score_breakdown, seat_name, total_coins, view,
 )
@@ -93,6 +94,7 @@ from .render import legend, legend_svg, choice_cells, render_svg
 
 __all__ = [
     "GAME_ID", "INFO", "NAME", "PLAYERS", "OPTIONS", "UNNAMED", "LOCATIONS", "PHASES", "POSITION_RULES",
+    "STEP_ENDS_WITH_MOVE",
     "Move", "Player", "State",
     "new_game", "num_players", "seat_name", "current_player", "legal_moves", "apply", "outcome",
     "is_over", "parse_move", "view", "private_step", "reveals",

@@ -95,6 +95,11 @@ NAME = INFO.name  #: alias of ``INFO.name`` (DESIGN.md §2)
 PLAYERS = INFO.players  #: alias of ``INFO.players``
 
 PHASES = ("roles", "draw", "planning", "actions", "final_storage", "over")
+
+#: Every step of a seat ends with a move of its own (``draw``, ``done`` in Planning and final
+#: storage, ``end`` or ``pass`` in Actions, a role choice): a page that passes one device needs no extra "End turn" after
+#: it; the privacy screen follows at once (spec §19, issue 22).
+STEP_ENDS_WITH_MOVE = True
 _NO_TURN = (None, False, None, False)  # acted location, moved after acting, source, order taken
 
 

@@ -38,7 +38,9 @@ def turn_status(module: Any, states: list, turns: Any, names: list[str]) -> tupl
         actor = turns.actor(states, len(states) - 1)
         if turn == actor:
             return f"{names[actor]}: undo, or end the turn to go on to your next card.", actor
-        if turns.undo_target(states) is None:  # e.g. Altiplano's last draw: shown to everyone
+        if turns.undo_target(states) is None:  # e.g. a draw shown to everyone
+            if not turns.is_person(turn):  # never "pass the device" to a bot (issue 22)
+                return f"{names[actor]} has played. End the turn: {names[turn]} plays next.", actor
             return f"{names[actor]} has played. End the turn to pass the device to {names[turn]}.", actor
         return f"{names[actor]} has played. Undo, or end the turn.", actor
     seat = turns.privacy(states)

@@ -115,6 +115,11 @@ class BoardUI:
         """The cell to focus when a player takes the device (None: the board's first)."""
         return None
 
+    def active_board(self, frame: Frame) -> str | None:
+        """A CSS selector, inside ``#board``, of the part to bring into view when a player takes
+        the device (their own board), or None to leave the page where it is."""
+        return None
+
     def undo_target(self, turns: Any, states: list) -> int | None:
         """The ply Undo goes back to, or None: ``turns.undo_target`` (never past what someone
         was shown), and never past a ply the rules make an undo barrier once its step has
@@ -227,9 +232,13 @@ class AltiplanoUI(HiddenCardsUI):
         return {c for c in self.selectable(frame) if c.startswith("plan:") or c == "coins"}
 
     def first_focus(self, frame):
-        """Planning: the first planning space (on a phone the player's own board, not the
-        table at the top)."""
-        return "plan:1" if frame.view.get("phase") == "planning" else None
+        """Planning: the first planning space; the Draw: the Draw button (on a phone the
+        player's own board, not the table at the top)."""
+        return {"planning": "plan:1", "draw": "draw"}.get(frame.view.get("phase"))
+
+    def active_board(self, frame):
+        """The big board of the seat shown (its header, buttons and planning spaces)."""
+        return None if frame.viewer is None else f'g.board[data-player="{int(frame.viewer)}"]'
 
     def _last(self, frame: Frame) -> str | None:
         """The last move to outline: not a placement still secret from the viewer."""
