@@ -327,8 +327,20 @@ def test_the_tables_words_come_from_a_view():
     assert W.board_hint(A.view(s, None), NAMES, seat, acting=False) == \
         f"{NAMES[s.current]} is to act. Hidden placements show when Actions begin."
     sources = hs.sources("one_cacao_choose_output")
-    assert W.option_words("sell:silver", seat, hs, sources) == "Sell silver for 3 coins"
-    assert W.option_words("sell:wool", seat, hs, sources) == "Sell wool for 1 coin"
+    sv, wv = hs.values["silver"], hs.values["wool"]
+    assert W.option_words("sell:silver", seat, hs, sources) == (
+        f"Sell silver for 3 coins: the silver ({sv} VP at the end) leaves you")
+    assert W.option_words("sell:wool", seat, hs, sources) == (
+        f"Sell wool for 1 coin: the wool ({wv} VP at the end) leaves you")
+    assert W.option_short("sell:wool", seat, hs, sources)[1] == f"Sell: 1 coin, \u2212{wv} VP"
+    assert W.display_price_words(hs) == ("Price = printed (A 2 \u2026 D 5) + slot (+0 \u2026 +4), "
+                                         "e.g. 2+0. Unbought tiles slide to cheaper slots.")
+    assert W.choice_note(["village:r1:r2"], hs) == W.warehouse_rule(hs) == (
+        "A row holds one kind of good (corn fills any row); start a row only when the rows above "
+        "it hold a good. A full row of 4 scores row 1: 1 VP \u2026 row 8: 8 VP.")
+    assert W.choice_note(["sell:wool", "deliver:wool"], hs) == (
+        f"Selling: the wool ({wv} VP at the end) leaves you.")
+    assert W.choice_note(["go:farm", "step:farm"], hs) == ""
     assert W.option_short("step:farm", seat, hs, sources) == ("Go to the Farm", "One step (1 food)", "food")
     assert W.move_cost("go:farm", {"carts_used": 0}) == "cart: free"
     assert W.move_cost("go:farm", {"carts_used": 1, "extensions": ["D7"]}) == "cart: free/1 food"

@@ -730,7 +730,7 @@ __all__ = [
     "LOCATION_NAMES", "ROLE_NAMES", "PHASE_NAMES", "good_name", "location_name", "role_name",
     "player_name", "cart_cost", "recipe_words", "good_tip", "location_tip", "role_tip",
     "extension_effect", "extension_tip", "order_tip", "trigger_words", "is_secret", "describe",
-    "prompt", "turn_rule", "explain", "scoreboard", "round_banner", "why_not", "public_position",
+    "prompt", "turn_rule", "sale_loss", "warehouse_rule", "choice_note", "display_price_words", "explain", "scoreboard", "round_banner", "why_not", "public_position",
 ]
 
 
@@ -860,7 +860,7 @@ def option_words(mv: str, seat: dict, hs: _data.HouseSet, sources: dict) -> str:
     if mv.startswith("sell:"):
         g = mv[5:]
         p = hs.prices.get(g, 0)
-        return f"Sell {g} for {p} coin{'s' if p != 1 else ''}"
+        return f"Sell {g} for {p} coin{'s' if p != 1 else ''}{sale_loss(g, hs, ': ')}"
     if mv.startswith("deliver:"):
         parts = mv.split(":")
         g = parts[1]
@@ -918,7 +918,9 @@ def option_short(mv: str, seat: dict, hs: _data.HouseSet,
         group = f"The {g} on the Market"
         if parts[0] == "sell":
             p = hs.prices.get(g, 0)
-            return group, f"Sell: {p} coin{'s' if p != 1 else ''}", "coin"
+            v = hs.values.get(g, 0)
+            lost = f", \u2212{v} VP" if v else ""
+            return group, f"Sell: {p} coin{'s' if p != 1 else ''}{lost}", "coin"
         order = seat.get("order") or {}
         oid = order.get("id", "?")
         if len(parts) > 2:
@@ -945,6 +947,52 @@ def option_short(mv: str, seat: dict, hs: _data.HouseSet,
     if any(r.card == "boat" for r in src.recipes) and a in hs.boat_goods:
         return f"Take a boat ({hs.boat_vp} VP; you gain 1 good of its type)", a, a
     return f"{source_title(sid, hs)}: take one", a, a
+
+
+def sale_loss(good: str, hs: _data.HouseSet, lead: str = "") -> str:
+    """What selling ``good`` at the Market costs at the end (spec §9.3, §16, H4): the good
+    leaves you with its points, e.g. ``"the alpaca (2 VP at the end) leaves you"``; ``""`` for
+    a good worth nothing. ``lead`` goes before a non-empty answer."""
+    v = hs.values.get(good, 0)
+    if not v:
+        return ""
+    return f"{lead}the {good} ({v} VP at the end) leaves you"
+
+
+def warehouse_rule(hs: _data.HouseSet) -> str:
+    """The warehouse's row rule in one sentence (spec §11, H6), e.g. ``"A row holds one kind
+    of good (corn fills any row); start row N only when rows 1 to N-1 hold a good. A full row of
+    4 scores row 1: 1 VP … row 8: 8 VP."``"""
+    pts = hs.wh_points
+    return (f"A row holds one kind of good (corn fills any row); start a row only when the rows "
+            f"above it hold a good. A full row of {hs.wh_len} scores row 1: {pts[0]} VP \u2026 "
+            f"row {hs.wh_rows}: {pts[-1]} VP.")
+
+
+def choice_note(moves: list[str], hs: _data.HouseSet) -> str:
+    """The consequence said under the title of a choice panel, before the choice is made
+    (issue 22), or ``""``: a Market good that may be sold says what leaves with it
+    (:func:`sale_loss`); storing in the warehouse states the row rule (:func:`warehouse_rule`)."""
+    for mv in moves:
+        if mv.startswith("sell:"):
+            loss = sale_loss(mv[5:], hs)
+            if loss:
+                return f"Selling: {loss}."
+    if any(len(a) > 1 and a[0] == "r" and a[1:].isdigit() for mv in moves
+           for a in mv.split(":")[1:]):
+        return warehouse_rule(hs)
+    return ""
+
+
+def display_price_words(hs: _data.HouseSet) -> str:
+    """The extension display's price rule (spec §13.2, H8), for the note under the display:
+    ``"Price = printed (A 2 … D 5) + slot (+0 … +4), e.g. 2+0. Unbought tiles slide to cheaper
+    slots."``"""
+    lp = sorted(hs.letter_prices.items())
+    sc = hs.surcharges
+    return (f"Price = printed ({lp[0][0]} {lp[0][1]} \u2026 {lp[-1][0]} {lp[-1][1]}) + slot "
+            f"(+{sc[0]} \u2026 +{sc[-1]}), e.g. {lp[0][1]}+{sc[0]}. Unbought tiles slide to "
+            "cheaper slots.")
 
 
 def choice_title(kind: str, key: str, hs: _data.HouseSet) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from altibox.core.svg import SEAT, esc as _esc, num as _f, target
 
 from .. import words as _w
-from .prims import LOC_COLOUR, _canon_key, _clip, _g, _overlay, _rect, _text, _tw
+from .prims import LOC_COLOUR, _canon_key, _clip, _g, _overlay, _rect, _text, _tw, _wrap
 from .moves import INFINITY
 from .context import _Ctx, _TIPS, _tip
 from .formulas import _effect, _formula
@@ -235,7 +235,12 @@ def _display(ctx: _Ctx, parts: list, x: float, y: float, w: float) -> float:
             parts.append(_overlay(-2, -2, w + 4, rh + 4, "last", 8))
         parts.append("</g>")
         ctx.anchors[cell] = (x, ry, w, rh)
-    return y + 5 * (rh + 4)
+    y += 5 * (rh + 4)
+    # what "2+0 ... 5+4" means (issue 22): printed price + the slot's surcharge
+    lines = _wrap(_w.display_price_words(ctx.hs), int(w / (11 * 0.56)))
+    for k, line in enumerate(lines):
+        parts.append(_text(x, y + 10 + 14 * k, line, "s"))
+    return y + 14 * len(lines)
 
 
 def _order_card(ctx: _Ctx, parts: list, oid: str, x, y, w, h, delivered=None,
