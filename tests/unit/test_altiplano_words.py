@@ -323,7 +323,10 @@ def test_the_tables_words_come_from_a_view():
     seat = v["seats"][v["player"]]
     hs = data.load("house_set")
     assert W.button_words("draw", seat, v["phase"], hs) == ("Draw 4 goods", "draw 4 goods from your bag")
-    assert W.board_hint(v, NAMES, seat, acting=True) == "Draw fills your open planning spaces from the bag."
+    assert W.board_hint(v, NAMES, seat, acting=True) == (
+        "Draw fills your open planning spaces from the bag. " + W.AIM_WORDS)
+    assert W.board_hint({**v, "round": 3}, NAMES, seat, acting=True) == (
+        "Draw fills your open planning spaces from the bag.")
     assert W.board_hint(A.view(s, None), NAMES, seat, acting=False) == \
         f"{NAMES[s.current]} is to act. Hidden placements show when Actions begin."
     sources = hs.sources("one_cacao_choose_output")
@@ -417,3 +420,18 @@ def test_the_turn_rule_is_said_before_it_costs_an_action():
     s = play(s, "end")
     assert A.view(s, 0)["turn"]["acted"] is None and A.rules.action_turn(
         play(A.new_game(seed=1, players=2), "draw")) is None
+
+
+def test_the_end_is_warned_before_it_is_triggered():
+    """Spec §15: an empty location (or a display that cannot be refilled) triggers the end; the
+    banner warns while a location is nearly empty, and says the final round once triggered."""
+    d = scene(2, seed=1)
+    v = A.view(load(d), 0)
+    assert W.end_warning(v) == "" and W.round_banner(v)["warning"] is None
+    # a view with 2 fish and no boats left at the Harbor
+    v = {**v, "supply": {**v["supply"], "fish": 2}, "boats": []}
+    warn = ("Near the end: the Harbor has 2 left (2 fish). An empty location ends the game "
+            "after this round and one more.")
+    assert W.end_warning(v) == warn and W.round_banner(v)["text"].endswith(warn)
+    d["trigger"], d["trigger_round"], d["final_round"] = "display", 1, 2
+    assert W.end_warning(A.view(load(d), 0)) == ""

@@ -324,6 +324,48 @@ def trigger_words(trigger: str | None, options: dict | None = None) -> str:
     return str(trigger)
 
 
+#: a location with at most this many goods and cards left is said to be near empty
+NEAR_EMPTY = 3
+
+
+def _stock_left(view: dict, item: str) -> int:
+    if item in ("houses", "boats", "orders"):
+        return len(view.get(item) or [])
+    if item == "carts":
+        return int(view.get("carts") or 0)
+    return int((view.get("supply") or {}).get(item, 0))
+
+
+def end_warning(view: dict) -> str:
+    """A warning before the end is triggered (spec §15), from a view, or ``""``: the locations
+    that count for the end with at most :data:`NEAR_EMPTY` goods and cards left, and an
+    extension pile that may not refill the display, e.g. ``"Near the end: the Harbor has 2
+    left (1 fish, 1 boats). An empty location ends the game after this round and one more."``
+    Nothing once the end is triggered (the banner says so then)."""
+    if view.get("final_round") is not None or view.get("phase") == "over":
+        return ""
+    opts = view.get("options") or {}
+    hs = _hs(opts)
+    locs = opts.get("empty_trigger_locations", OPTIONS["empty_trigger_locations"][1])
+    low = []
+    for loc in view.get("ring") or []:
+        if loc not in locs:
+            continue
+        items = [(x, _stock_left(view, x)) for x in hs.locations[loc]["stock"]]
+        n = sum(k for _x, k in items)
+        if 0 < n <= NEAR_EMPTY:
+            what = ", ".join(f"{k} {_STOCK_WORDS.get(x, x)}" for x, k in items if k)
+            low.append(f"the {location_name(loc)} has {n} left ({what})")
+    pile = int((view.get("pile") or {}).get("count", 0))
+    if low:
+        return (f"Near the end: {_join(low)}. An empty location ends the game after this round "
+                "and one more.")
+    if pile <= 2 and sum(1 for x in view.get("display") or [] if x is None) + 1 > pile:
+        return (f"Near the end: the extension pile has {pile} tile{'s' if pile != 1 else ''} "
+                "left. A display slot that cannot be refilled ends the game after the next round.")
+    return ""
+
+
 # ----------------------------------------------------------------------------------------------
 # Moves in words (for the log)
 # ----------------------------------------------------------------------------------------------
@@ -605,7 +647,8 @@ def scoreboard(state: State) -> list[dict[str, Any]]:
 
 def round_banner(view: dict, names: list | None = None) -> dict[str, Any]:
     """The round banner from a view (spec §19, §15): ``{"round", "phase", "title",
-    "start_player", "final", "why", "text"}``.
+    "start_player", "final", "why", "warning", "text"}`` (``warning``: :func:`end_warning`,
+    or ``None``).
 
     ``title`` e.g. ``"Round 5 · Planning"``; ``start_player`` a name; ``final`` is ``None``,
     ``"triggered"`` (the end is triggered: this round is finished, then one final round) or
@@ -631,8 +674,11 @@ def round_banner(view: dict, names: list | None = None) -> dict[str, Any]:
         text += f" \u00b7 Final round: {why}."
     elif final == "triggered":
         text += f" \u00b7 The end is near: {why}; after this round, round {fr} is the last."
+    warning = end_warning(view) or None
+    if warning:
+        text += f" \u00b7 {warning}"
     return {"round": rnd, "phase": ph, "title": title, "start_player": sp, "final": final,
-            "why": why or None, "text": text}
+            "why": why or None, "warning": warning, "text": text}
 
 
 def public_position(state: State) -> str:
@@ -730,7 +776,7 @@ __all__ = [
     "LOCATION_NAMES", "ROLE_NAMES", "PHASE_NAMES", "good_name", "location_name", "role_name",
     "player_name", "cart_cost", "recipe_words", "good_tip", "location_tip", "role_tip",
     "extension_effect", "extension_tip", "order_tip", "trigger_words", "is_secret", "describe",
-    "prompt", "turn_rule", "sale_loss", "warehouse_rule", "choice_note", "display_price_words", "explain", "scoreboard", "round_banner", "why_not", "public_position",
+    "prompt", "turn_rule", "sale_loss", "warehouse_rule", "choice_note", "display_price_words", "end_warning", "AIM_WORDS", "explain", "scoreboard", "round_banner", "why_not", "public_position",
 ]
 
 
@@ -1006,6 +1052,12 @@ def choice_title(kind: str, key: str, hs: _data.HouseSet) -> str:
     return f"{source_title(key, hs)}: choose one"
 
 
+#: What to aim for, said on the board in the first rounds' Draw (spec §16, issue 22).
+AIM_WORDS = ("Aim: the most points at the end. Every good you own scores its value (bag, "
+             "crate, board, warehouse; not goods on orders), plus houses, boats, completed "
+             "orders and full warehouse rows; coins break a tie.")
+
+
 def board_hint(view: dict, names: list[str], seat: dict, *, acting: bool,
                to_bag: bool = False, unplace: bool = False, can_act: bool = False,
                can_end: bool = False, selected_good: str | None = None,
@@ -1036,6 +1088,8 @@ def board_hint(view: dict, names: list[str], seat: dict, *, acting: bool,
     if ph == "roles":
         return "Choose your role on the table above."
     if ph == "draw":
+        if int(view.get("round") or 1) <= 2 and not to_bag and not unplace:
+            return "Draw fills your open planning spaces from the bag. " + AIM_WORDS
         if to_bag:
             return "Draw control: click a good on your planning spaces to put it back into the bag."
         if unplace:

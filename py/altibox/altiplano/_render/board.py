@@ -60,6 +60,12 @@ def _header(ctx: _Ctx, parts: list, y: float) -> float:
         parts.append(_rect(bx, y + 25, bw, 16, "", 8, f' fill="{col}"') +
                      _text(bx + bw / 2, y + 37, word, "pill"))
         bx += bw + 5
+    if role and not ctx.narrow and role in ctx.S and ctx.S[role].recipes:
+        # the role tile's action in view at once (issue 22): where, and its recipe
+        where = f"at the {_w.location_name(ctx.hs.roles[role]['location'])}:"
+        parts.append(_text(bx + 4, y + 37, where, "s"))
+        fs, _fw = _formula(ctx.S[role].recipes[0], bx + 8 + _tw(where, 11), y + 33, 14)
+        parts.append(f'<g aria-hidden="true">{fs}</g>')
     # right: VP and coins (coins selectable in planning)
     x = W - 10
     vp = seat.get("score", 0)
