@@ -435,3 +435,25 @@ def test_the_end_is_warned_before_it_is_triggered():
     assert W.end_warning(v) == warn and W.round_banner(v)["text"].endswith(warn)
     d["trigger"], d["trigger_round"], d["final_round"] = "display", 1, 2
     assert W.end_warning(A.view(load(d), 0)) == ""
+
+
+def test_the_logs_notation_is_explained():
+    """Issue 22: each notation of the log has a tooltip saying what its form means."""
+    assert W.notation_tip("wool>farm") == ("notation GOOD>SOURCE: a good placed on an action "
+                                           "space (here: wool, farm)")
+    assert W.notation_tip("go:mine") == ("notation go:LOCATION: the pawn moved by cart (up to 3 "
+                                         "steps) (here: to the Mine)")
+    assert W.notation_tip("village:r1:r2").startswith("notation SOURCE[:CHOICE]")
+    assert W.notation_tip("plan") == "notation plan: a planning move, secret until the Actions phase"
+    rng = random.Random(3)
+    s = A.new_game(seed=3, players=3)
+    forms = set()
+    for _ in range(400):
+        if A.is_over(s):
+            break
+        m = choose(rng, s)
+        tip = W.notation_tip(m.text)
+        assert tip.startswith("notation ") and len(tip) > 20
+        forms.add(tip.split(":")[0])
+        s = A.apply(s, m)
+    assert len(forms) >= 8

@@ -205,3 +205,10 @@ def test_a_row_worth_nothing_reads_a_dash_like_the_other_empty_rows():
     for tr in root.find("tbody").iter("tr"):  # "–" in every cell without points, only there
         parts = [next(p for p in entry["parts"] if p["label"] == tr.find("th").text) for entry in pad]
         assert [td.text == "–" for td in tr.findall("td")] == [p["points"] == 0 for p in parts]
+
+
+def test_the_log_carries_the_notation_tooltip():
+    from web.html.panels import log_html
+    html = log_html([("go:mine", "Anna moves by cart to the Mine")], tip=A.notation_tip)
+    assert 'title="notation go:LOCATION: the pawn moved by cart (up to 3 steps) (here: to the Mine)"' in html
+    assert "title=" not in log_html([("a1b2", "Red moves")])

@@ -123,7 +123,8 @@ class PlayScreen:
             while log.children.length > keep:
                 log.lastElementChild.remove()
         if len(entries) > keep:
-            log.insertAdjacentHTML("beforeend", panels.log_html(entries[keep:], first=keep + 1))
+            log.insertAdjacentHTML("beforeend", panels.log_html(
+                entries[keep:], first=keep + 1, tip=getattr(self.table.session.module, "notation_tip", None)))
         self._log_shown = list(entries)
 
     def flush_focus(self) -> bool:
