@@ -511,3 +511,20 @@ def test_last_move_never_outlines_a_secret_placement_for_others():
     assert not outlined(A.view(s2, 1), board=0)        # nor the other seat
     assert A.render_svg(A.view(s2, None), {"board": 0, "last": mv, "last_player": 0}) == \
         A.render_svg(A.view(s, None), {"board": 0, "last": "draw", "last_player": 0})
+
+
+def test_another_seats_move_is_outlined_where_it_happened():
+    """Issue 22: a bot's (or another person's) action is seen as it happens: the ring tile of
+    its location and that seat's compact board are outlined; a planning placement never is."""
+    d = scene(2, seed=1, pawn="market", coins=2)
+    give(d, 0, "market", "alpaca")
+    s = play(load(d), "sell:alpaca")
+    _v, _svg, root = render(s, 1, last="sell:alpaca", last_player=0)
+    c = cells(root)
+
+    def outlined(cell):
+        return any(el.get("class") == "last" for el in c[cell].iter())
+    assert outlined("loc:market") and outlined("seat:0")
+    assert not any(outlined(f"loc:{loc}") for loc in s.ring if loc != "market")
+    _v, svg2, _r = render(load(d), 1, last="alpaca>market", last_player=0)
+    assert 'class="last"' not in svg2

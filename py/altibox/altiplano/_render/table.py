@@ -174,17 +174,34 @@ def _tile(ctx: _Ctx, parts: list, loc: str, x, y, w, h, mine: bool) -> None:
         parts.append(_rect(w - cw - 4, cy, cw, 16, "", 8, ' fill="#1f9d55"')
                      + _text(w - 4 - cw / 2, cy + 12, ct, "pill"))
     parts.append(ctx.marks(cell, 0, 0, w, h, 8))
-    if ctx.last and _last_loc(ctx.last) == loc:
+    if ctx.last and _last_loc(ctx.last, ctx.hs) == loc:
         parts.append(_overlay(-3, -3, w + 6, h + 6, "last", 10))
     parts.append("</g>")
     ctx.anchors[cell] = (x, y, w, h)
 
 
-def _last_loc(last: str) -> str | None:
+def _last_loc(last: str, hs=None) -> str | None:
+    """The ring location the last move happened at, so a move (a bot's too) is seen as it
+    happens (issue 22): a pawn move's destination; an action's location (a run of a location,
+    role or extension; a Market deal; a cart bought). Never for a planning placement or
+    take-back (secret from the others) nor for draw/done/end/pass."""
     if last.startswith("@"):
         return last[1:]
     if last.startswith("go:") or last.startswith("step:"):
         return last.split(":", 1)[1]
+    if hs is None or not last or ">" in last or "<" in last:
+        return None
+    head = last.split(":", 1)[0]
+    if head in ("sell", "deliver", "order", "buy"):
+        return "market"
+    if head == "cart":
+        return "village"
+    if head in hs.locations:
+        return head
+    if head in hs.roles:
+        return hs.roles[head]["location"]
+    if head in hs.extensions:
+        return hs.extensions[head]["location"]
     return None
 
 
