@@ -20,6 +20,7 @@ import pytest
 
 from altibox import altiplano as A
 from altibox.altiplano import render as R
+from altibox.altiplano import words as W
 
 from altiplano_support import choose, give, load, play, pos, scene, shelve, take_extension
 
@@ -103,7 +104,9 @@ def test_draw_phase_offers_the_draw_and_shows_bag_counts():
     # the ring: 7 locations in dealt order, with their stock
     locs = [k[4:] for k in c if k.startswith("loc:")]
     assert locs == list(s.ring)
-    assert "Road: stock 15 corn" in c["loc:road"].get("aria-label")
+    k = list(s.ring).index("road")
+    prev, nxt = (W.location_name(s.ring[k - 1]), W.location_name(s.ring[(k + 1) % 7]))
+    assert f"Road (next to the {prev} and the {nxt}): stock 15 corn" in c["loc:road"].get("aria-label")
     # 5 display tiles with prices, 10 face-up orders
     assert sorted(k for k in c if k.startswith("display:")) == sorted(
         f"display:{e}" for e in s.display)
@@ -528,3 +531,18 @@ def test_another_seats_move_is_outlined_where_it_happened():
     assert not any(outlined(f"loc:{loc}") for loc in s.ring if loc != "market")
     _v, svg2, _r = render(load(d), 1, last="alpaca>market", last_player=0)
     assert 'class="last"' not in svg2
+
+
+def test_the_phone_ring_names_each_locations_neighbours():
+    """Issue 22: on a phone (the 360-wide layout) the ring is a loop of rows; every tile names
+    its two neighbours (a step reaches only these), in text of at least 11 units."""
+    s = A.new_game(seed=5, players=2)
+    _v, svg, root = render(s, 0, narrow=True)
+    c = cells(root)
+    ring = list(s.ring)
+    for k, loc in enumerate(ring):
+        texts = ["".join(el.itertext()) for el in c[f"loc:{loc}"].iter() if el.tag.endswith("text")]
+        prev, nxt = W.location_name(ring[k - 1]), W.location_name(ring[(k + 1) % 7])
+        assert any(t.endswith(f"{prev} \u00b7 {nxt}") for t in texts), (loc, texts)
+    _v, wide, _r = render(s, 0)
+    assert "\u2194" not in wide  # the wide ellipse shows neighbours side by side

@@ -143,7 +143,7 @@ def test_banner_and_privacy_words():
     assert text.startswith("Round 2 · Planning · start player: ")
     assert s.names[s.state.start_player] in text
     sentence, label = UI.privacy_words("Tim")
-    assert "Pass the device to Tim" in sentence and label == "I am Tim: show my planning"
+    assert "Pass the device to Tim" in sentence and label == "I am Tim: show my board"
 
 
 def test_undo_stays_inside_the_step_of_the_player_who_acts():

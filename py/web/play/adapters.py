@@ -277,8 +277,8 @@ class AltiplanoUI(HiddenCardsUI):
 
     def privacy_words(self, name):
         return (f"Pass the device to {name}. The others' plans stay hidden until the Actions "
-                f"phase; {name}'s planning shows once {name} holds the device.",
-                f"I am {name}: show my planning")
+                f"phase; {name}'s board shows once {name} holds the device.",
+                f"I am {name}: show my board")
 
 
 BOARDS: dict[str, BoardUI] = {ui.game_id: ui for ui in (AltoUI(), AltitudeUI(), AltiplanoUI())}

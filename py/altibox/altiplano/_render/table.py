@@ -48,7 +48,7 @@ def _ring(ctx: _Ctx, parts: list, top: float) -> float:
     ring = list(ctx.v["ring"])
     parts.append('<g data-part="ring">')
     if ctx.narrow:
-        tw, th, gap = 112, 78, 10
+        tw, th, gap = 112, 90, 10  # taller than wide tiles: a line names the neighbours
         xs = (6, 124, 242)
         r1, r2, r3 = top + 4, top + 4 + th + gap, top + 4 + 2 * (th + gap)
         corners = [(xs[0], r1), (xs[1], r1), (xs[2], r1), (xs[2], r2), (183, r3), (65, r3),
@@ -130,7 +130,10 @@ def _tile(ctx: _Ctx, parts: list, loc: str, x, y, w, h, mine: bool) -> None:
     stock = _stock_items(ctx, loc)
     pawns = _pawns_at(ctx, loc)
     stock_words = ", ".join(f"{n} {what}" for _k, n, what in stock)
-    label = f"{name}: stock {stock_words}"
+    ring = list(ctx.v["ring"])
+    k = ring.index(loc)
+    nbrs = (_w.location_name(ring[k - 1]), _w.location_name(ring[(k + 1) % len(ring)]))
+    label = f"{name} (next to the {nbrs[0]} and the {nbrs[1]}): stock {stock_words}"
     if pawns:
         label += "; pawns: " + ", ".join(ctx.names[i] for i in pawns)
     move = None
@@ -165,6 +168,7 @@ def _tile(ctx: _Ctx, parts: list, loc: str, x, y, w, h, mine: bool) -> None:
         parts.append(f'<g color="{SEAT[i % 5]}">{_g("pawn", px, h - 17, 15)}</g>'
                      + _text(px + 8, h - 7, str(i + 1), "s b"))
         px += 23 if not ctx.narrow else 21
+    cw = cy = 0
     if moves:
         ct = _w.move_cost(moves[0], ctx.bseat) if len(moves) == 1 else "cart or step"
         parts.append(_overlay(1, 1, w - 2, h - 2, "targetfill", 8))
@@ -173,6 +177,13 @@ def _tile(ctx: _Ctx, parts: list, loc: str, x, y, w, h, mine: bool) -> None:
         cy = h - 20 if px + cw < w - 2 or not pawns else 45
         parts.append(_rect(w - cw - 4, cy, cw, 16, "", 8, ' fill="#1f9d55"')
                      + _text(w - 4 - cw / 2, cy + 12, ct, "pill"))
+    if ctx.narrow and cy != 45:
+        # on a phone the ring is a loop of rows: each tile names its two neighbours (a step
+        # reaches only these), issue 22
+        nt = f"\u2194 {nbrs[0]} \u00b7 {nbrs[1]}"
+        if _tw(nt, 11) > w - 10:
+            nt = f"{nbrs[0]} \u00b7 {nbrs[1]}"
+        parts.append(f'<g aria-hidden="true">{_text(6, 58, nt, "s")}</g>')
     parts.append(ctx.marks(cell, 0, 0, w, h, 8))
     if ctx.last and _last_loc(ctx.last, ctx.hs) == loc:
         parts.append(_overlay(-3, -3, w + 6, h + 6, "last", 10))
