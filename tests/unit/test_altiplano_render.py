@@ -546,3 +546,20 @@ def test_the_phone_ring_names_each_locations_neighbours():
         assert any(t.endswith(f"{prev} \u00b7 {nxt}") for t in texts), (loc, texts)
     _v, wide, _r = render(s, 0)
     assert "\u2194" not in wide  # the wide ellipse shows neighbours side by side
+
+
+@pytest.mark.parametrize("part,cells_in,not_in", [
+    ("ring", {"loc:"}, {"plan:", "display:", "order:", "seat:", "wh:"}),
+    ("board", {"plan:", "src:", "wh:"}, {"loc:", "display:", "order:", "seat:"}),
+    ("display", {"display:"}, {"loc:", "plan:", "order:", "seat:", "wh:"}),
+    ("orders", {"order:"}, {"loc:", "plan:", "display:", "seat:", "wh:"}),
+    ("warehouse", {"wh:"}, {"loc:", "plan:", "display:", "order:", "seat:"}),
+])
+def test_one_part_of_the_table_alone(part, cells_in, not_in):
+    """``ui["part"]`` (an embed's ``focus=``) draws that part alone, in the phone layout for a
+    480-wide frame, with the page's hooks and no text under 11 units (``render`` checks)."""
+    s = play(A.new_game(seed=5, players=2), "draw", "draw")
+    view, svg, root = render(s, 0, part=part, narrow=True)
+    found = {k.split(":")[0] + ":" for k in cells(root)}
+    assert cells_in <= found and not (found & not_in), found
+    assert root.get("viewBox").startswith("0 0 360 ")

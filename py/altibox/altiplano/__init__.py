@@ -91,11 +91,11 @@ from .words import (
     public_position, round_banner, scoreboard, why_not, log_entry, SECRET_NOTATION, plans_in_secret,
     notation_tip,
 )
-from .render import legend, legend_svg, choice_cells, render_svg
+from .render import FOCUS_PARTS, legend, legend_svg, choice_cells, render_svg
 
 __all__ = [
     "GAME_ID", "INFO", "NAME", "PLAYERS", "OPTIONS", "UNNAMED", "LOCATIONS", "PHASES", "POSITION_RULES",
-    "STEP_ENDS_WITH_MOVE",
+    "STEP_ENDS_WITH_MOVE", "FOCUS_PARTS",
     "Move", "Player", "State",
     "new_game", "num_players", "seat_name", "current_player", "legal_moves", "apply", "outcome",
     "is_over", "parse_move", "view", "private_step", "reveals",

@@ -255,6 +255,7 @@ class AltiplanoUI(HiddenCardsUI):
             "selected": frame.ui.get("selected"), "names": list(frame.names),
             "narrow": bool(frame.ui.get("narrow")), "focus": frame.ui.get("focus"),
             "last": self._last(frame), "last_player": frame.last_player,
+            "part": frame.ui.get("part"),
         })
 
     def why_not(self, frame, cell, selected=None):
