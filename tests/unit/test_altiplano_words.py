@@ -336,8 +336,8 @@ def test_the_tables_words_come_from_a_view():
     assert W.option_words("sell:wool", seat, hs, sources) == (
         f"Sell wool for 1 coin: the wool ({wv} VP at the end) leaves you")
     assert W.option_short("sell:wool", seat, hs, sources)[1] == f"Sell: 1 coin, \u2212{wv} VP"
-    assert W.display_price_words(hs) == ("Price = printed (A 2 \u2026 D 5) + slot (+0 \u2026 +4), "
-                                         "e.g. 2+0. Unbought tiles slide to cheaper slots.")
+    assert W.display_price_words(hs) == ("Price = printed (A:2 B:3 C:4 D:5) + slot (+0\u2026+4): "
+                                         "2+1 costs 3. Unbought tiles slide to cheaper slots.")
     assert W.choice_note(["village:r1:r2"], hs) == W.warehouse_rule(hs) == (
         "A row holds one kind of good (corn fills any row); start a row only when the rows above "
         "it hold a good. A full row of 4 scores row 1: 1 VP \u2026 row 8: 8 VP.")

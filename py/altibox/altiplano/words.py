@@ -1032,13 +1032,13 @@ def choice_note(moves: list[str], hs: _data.HouseSet) -> str:
 
 def display_price_words(hs: _data.HouseSet) -> str:
     """The extension display's price rule (spec §13.2, H8), for the note under the display:
-    ``"Price = printed (A 2 … D 5) + slot (+0 … +4), e.g. 2+0. Unbought tiles slide to cheaper
-    slots."``"""
-    lp = sorted(hs.letter_prices.items())
-    sc = hs.surcharges
-    return (f"Price = printed ({lp[0][0]} {lp[0][1]} \u2026 {lp[-1][0]} {lp[-1][1]}) + slot "
-            f"(+{sc[0]} \u2026 +{sc[-1]}), e.g. {lp[0][1]}+{sc[0]}. Unbought tiles slide to "
-            "cheaper slots.")
+    ``"Price = printed (A:2 B:3 C:4 D:5) + slot (+0…+4): 2+1 costs 3. Unbought tiles slide to
+    cheaper slots."``"""
+    prices = sorted(hs.letter_prices.items())
+    lp = " ".join(f"{k}:{v}" for k, v in prices)
+    first, sc = int(prices[0][1]), hs.surcharges
+    return (f"Price = printed ({lp}) + slot (+{sc[0]}\u2026+{sc[-1]}): {first}+{sc[1]} costs "
+            f"{first + sc[1]}. Unbought tiles slide to cheaper slots.")
 
 
 def choice_title(kind: str, key: str, hs: _data.HouseSet) -> str:
