@@ -46,13 +46,16 @@ def test_hot_seat_passes_the_device_at_every_change_of_person_on_a_phone(open_ap
         page.wait_for_selector(f'#board[data-ply="{ply + 1}"]', state="attached")
         state = A.apply(state, move)
 
+    # the first drawer holds the device (the draw is public); then every change of person
+    assert not page.locator("#privacy").is_visible()
+    play("draw")
     while state.phase in ("draw", "planning"):
         take_device(page, state)
         passes += 1
         top, height = page.evaluate(BOARD_TOP)
         assert 0 <= top < height / 2  # the player's own board, brought into view
         play("draw" if state.phase == "draw" else "done")
-    assert passes == 4 and state.phase == "actions"
+    assert passes == 3 and state.phase == "actions"
     take_device(page, state)
     first = A.current_player(state)
     loc = state.ring[0]

@@ -239,7 +239,10 @@ def test_altiplano_passes_the_device_at_every_change_of_person_and_never_asks_en
         t.reveal(states)
         assert t.privacy(states) is None and t.viewer(states) == (seat, False)
 
-    # the draw phase: each drawer takes the device first; each draw is a barrier at once
+    # the draw phase: the first drawer holds the device (a public step: no pass screen), each
+    # next drawer takes it first; each draw is a barrier at once
+    assert t.privacy(states) is None and t.viewer(states) == (0, False)
+    step("draw")
     while states[-1].phase == "draw":
         take_device()
         step("draw")
@@ -262,6 +265,9 @@ def test_altiplano_passes_the_device_at_every_change_of_person_and_never_asks_en
     take_device()
     step("pass")
     assert altiplano.current_player(states[-1]) != first
+    # a reload before a public step: nothing is hidden there, no pass screen
+    again = Turns.restore(altiplano, states, {"turn": t.to_meta(), "seats": ["person", "person"]})
+    assert again.privacy(states) is None
     take_device()
     # with one person and a bot there is nobody to pass the device to
     solo = Turns(altiplano, ["person", "easy"])

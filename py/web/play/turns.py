@@ -22,7 +22,8 @@ sharing one device (and bots):
 - Where every step ends with a move of its own (``module.STEP_ENDS_WITH_MOVE``: Altiplano's
   ``draw``, ``done``, ``end``, ``pass``), that move is the End turn: no ``#confirm`` follows it,
   undo stops there, and the privacy screen shows at once at **every change of person**, public
-  steps included (Altiplano's draws and turns of actions: the device changes hands, issue 22).
+  steps included (Altiplano's draws and turns of actions: the device changes hands, issue 22);
+  a reload before a public step needs none (nothing there is hidden).
 - Undo never goes back past information a person has been shown: a ply that revealed something
   to everyone (``None`` in ``reveals``) is a barrier at once; a ply that revealed something to
   seat ``s`` becomes a barrier when the page first shows ``s``'s own view at or after it. A draw
@@ -66,6 +67,9 @@ class Turns:
         floor: undo never goes below this ply.
         open: a person's step has ended and End turn is awaited.
         shown: the seat that said it holds the device (its private view may be shown), or None.
+        handed_over: a move has just handed the play to another person (games whose moves end
+            their steps): the pass screen shows even before a public step; not kept across a
+            reload, where a public step needs no pass screen.
     """
 
     module: Any
@@ -73,6 +77,7 @@ class Turns:
     floor: int = 0
     open: bool = False
     shown: int | None = None
+    handed_over: bool = False
     _reveals: dict[int, frozenset] = field(default_factory=dict, repr=False)
 
     # ------------------------------------------------------------ creation / saving
@@ -146,7 +151,7 @@ class Turns:
         turn = m.current_player(state)
         if not self.is_person(turn) or self.shown == turn:
             return None
-        if not m.private_step(state) and not self.moves_end_steps:
+        if not m.private_step(state) and not (self.moves_end_steps and self.handed_over):
             return None
         return turn
 
@@ -231,6 +236,7 @@ class Turns:
                 self.floor = max(self.floor, ply)
                 if m.current_player(after) != actor:
                     self.shown = None
+                    self.handed_over = True
             return
         self.open = turn_ended(m, before, after) and (actor in shown or m.private_step(after))
 
@@ -251,6 +257,7 @@ class Turns:
         turn = self.module.current_player(states[-1])
         if self.is_person(turn):
             self.shown = turn
+            self.handed_over = False
 
     def undo_target(self, states: Sequence[Any]) -> int | None:
         """The ply an Undo goes back to, or None when undo is not possible now.
