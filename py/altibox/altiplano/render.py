@@ -69,6 +69,7 @@ from ._render.table import _display, _orders, _part, _ring, _table
 from ._render.board import _board, _warehouse
 from ._render.others import _others
 from ._render.choice import _popup
+from . import words as _w
 from ._render.moves import _display_goods, _house, _planning_list, choice_cells  # noqa: F401 (API)
 
 
@@ -117,13 +118,10 @@ def render_svg(view: dict, ui: dict | None = None) -> str:
 #: The parts of the table an embed may show alone (``&focus=``, DESIGN §3; issue 20 point 5).
 FOCUS_PARTS = ("ring", "board", "display", "orders", "warehouse")
 
-_PART_NAMES = {"ring": "the ring of locations", "board": "the action board",
-               "display": "the extension display", "orders": "the face-up orders",
-               "warehouse": "the warehouse"}
-
-
 def _label(part: str | None) -> str:
-    return "Altiplano table" if part is None else f"Altiplano: {_PART_NAMES[part]}"
+    if part is None:
+        return _w.board_words("table")
+    return _w.board_words("part", part=_w.board_words(f"part_{part}"))
 
 
 def _focus(ctx: _Ctx, parts: list, part: str) -> float:
