@@ -291,9 +291,9 @@ class PlayScreen:
         if el is None or is_null(el):
             return False
         box = el.getBoundingClientRect()
-        bottom = float(window.innerHeight)
-        bar = document.querySelector(".turnbar")
-        if not is_null(bar) and window.getComputedStyle(bar).position == "sticky":
+        bottom = float(browser.window.innerHeight)
+        bar = browser.document.querySelector(".turnbar")
+        if not is_null(bar) and browser.window.getComputedStyle(bar).position == "sticky":
             bottom -= float(bar.getBoundingClientRect().height)
         if box.top < 0 or box.bottom > bottom:
             el.scrollIntoView(True)
