@@ -20,6 +20,7 @@ import pytest
 
 from altibox import altiplano as A
 from altibox.altiplano import render as R
+from altibox.altiplano import words as W
 
 from altiplano_support import choose, give, load, play, pos, scene, shelve, take_extension
 
@@ -103,7 +104,9 @@ def test_draw_phase_offers_the_draw_and_shows_bag_counts():
     # the ring: 7 locations in dealt order, with their stock
     locs = [k[4:] for k in c if k.startswith("loc:")]
     assert locs == list(s.ring)
-    assert "Road: stock 15 corn" in c["loc:road"].get("aria-label")
+    k = list(s.ring).index("road")
+    prev, nxt = (W.location_name(s.ring[k - 1]), W.location_name(s.ring[(k + 1) % 7]))
+    assert f"Road (next to the {prev} and the {nxt}): stock 15 corn" in c["loc:road"].get("aria-label")
     # 5 display tiles with prices, 10 face-up orders
     assert sorted(k for k in c if k.startswith("display:")) == sorted(
         f"display:{e}" for e in s.display)
@@ -236,7 +239,13 @@ def test_actions_ready_source_pawn_moves_and_market():
     s2 = play(s, "go:market")
     view2, _svg2, root2 = render(s2, 0)
     c2 = cells(root2)
-    assert c2["src:market:1"].get("data-move") == "sell:glass"
+    # glass is worth points: selling it asks first and says what leaves with it (issue 22)
+    assert c2["src:market:1"].get("data-move") is None and "src:market:1" in R.choice_cells(view2)
+    value = s2.hs.values["glass"]
+    _v, svg3, root3 = render(s2, 0, selected="src:market:1")
+    assert "sell:glass" in moves_in(root3)
+    assert f"Sell: {s2.hs.prices['glass']} coin" in svg3 and f"\u2212{value} VP" in svg3
+    assert f"Selling: the glass ({value} VP at the end) leaves you." in svg3
     for o in s2.orders:
         assert c2[f"order:{o}"].get("data-move") == f"order:{o}"
     buys = {m for m in view2["legal_moves"] if m.startswith("buy:")}
@@ -283,7 +292,9 @@ def test_market_good_with_sell_or_deliver_is_a_choice():
     _v, _s, root = render(s, 0, selected="src:market:1")
     c = cells(root)
     got = {el.get("aria-label") for k, el in c.items() if k.startswith("choice:") and el.get("data-move")}
-    assert got == {"Sell ore for 1 coin", "Deliver ore to order O5"}
+    ore = s.hs.values["ore"]
+    assert ore > 0 and got == {f"Sell ore for 1 coin: the ore ({ore} VP at the end) leaves you",
+                               "Deliver ore to order O5"}
     assert reachable(view) == set(view["legal_moves"])
 
 
@@ -503,3 +514,52 @@ def test_last_move_never_outlines_a_secret_placement_for_others():
     assert not outlined(A.view(s2, 1), board=0)        # nor the other seat
     assert A.render_svg(A.view(s2, None), {"board": 0, "last": mv, "last_player": 0}) == \
         A.render_svg(A.view(s, None), {"board": 0, "last": "draw", "last_player": 0})
+
+
+def test_another_seats_move_is_outlined_where_it_happened():
+    """Issue 22: a bot's (or another person's) action is seen as it happens: the ring tile of
+    its location and that seat's compact board are outlined; a planning placement never is."""
+    d = scene(2, seed=1, pawn="market", coins=2)
+    give(d, 0, "market", "alpaca")
+    s = play(load(d), "sell:alpaca")
+    _v, _svg, root = render(s, 1, last="sell:alpaca", last_player=0)
+    c = cells(root)
+
+    def outlined(cell):
+        return any(el.get("class") == "last" for el in c[cell].iter())
+    assert outlined("loc:market") and outlined("seat:0")
+    assert not any(outlined(f"loc:{loc}") for loc in s.ring if loc != "market")
+    _v, svg2, _r = render(load(d), 1, last="alpaca>market", last_player=0)
+    assert 'class="last"' not in svg2
+
+
+def test_the_phone_ring_names_each_locations_neighbours():
+    """Issue 22: on a phone (the 360-wide layout) the ring is a loop of rows; every tile names
+    its two neighbours (a step reaches only these), in text of at least 11 units."""
+    s = A.new_game(seed=5, players=2)
+    _v, svg, root = render(s, 0, narrow=True)
+    c = cells(root)
+    ring = list(s.ring)
+    for k, loc in enumerate(ring):
+        texts = ["".join(el.itertext()) for el in c[f"loc:{loc}"].iter() if el.tag.endswith("text")]
+        prev, nxt = W.location_name(ring[k - 1]), W.location_name(ring[(k + 1) % 7])
+        assert any(t.endswith(f"{prev} \u00b7 {nxt}") for t in texts), (loc, texts)
+    _v, wide, _r = render(s, 0)
+    assert "\u2194" not in wide  # the wide ellipse shows neighbours side by side
+
+
+@pytest.mark.parametrize("part,cells_in,not_in", [
+    ("ring", {"loc:"}, {"plan:", "display:", "order:", "seat:", "wh:"}),
+    ("board", {"plan:", "src:", "wh:"}, {"loc:", "display:", "order:", "seat:"}),
+    ("display", {"display:"}, {"loc:", "plan:", "order:", "seat:", "wh:"}),
+    ("orders", {"order:"}, {"loc:", "plan:", "display:", "seat:", "wh:"}),
+    ("warehouse", {"wh:"}, {"loc:", "plan:", "display:", "order:", "seat:"}),
+])
+def test_one_part_of_the_table_alone(part, cells_in, not_in):
+    """``ui["part"]`` (an embed's ``focus=``) draws that part alone, in the phone layout for a
+    480-wide frame, with the page's hooks and no text under 11 units (``render`` checks)."""
+    s = play(A.new_game(seed=5, players=2), "draw", "draw")
+    view, svg, root = render(s, 0, part=part, narrow=True)
+    found = {k.split(":")[0] + ":" for k in cells(root)}
+    assert cells_in <= found and not (found & not_in), found
+    assert root.get("viewBox").startswith("0 0 360 ")

@@ -10,7 +10,7 @@ from altibox import altiplano as A
 from altibox.altiplano import data
 from altibox.altiplano import words as W
 
-from altiplano_support import choose, give, load, play, pos, scene, shelve
+from altiplano_support import choose, give, load, moves, play, pos, scene, shelve
 
 NAMES = ["Anna", "Tim", "Bo", "Chiara", "Kofi"]
 
@@ -91,15 +91,22 @@ def test_prompts_in_every_phase():
     assert W.prompt(s, NAMES) == f"{NAMES[sp]} plans: place goods on action spaces, then Done"
     while s.phase == "planning":
         s = A.apply(s, "done")
-    assert W.prompt(s, NAMES) == (f"{NAMES[sp]}'s turn: put your pawn on any location (free), "
-                                  "or pass")
+    assert W.prompt(s, NAMES) == (f"{NAMES[sp]}'s turn: put your pawn on any location (free) "
+                                  "and act there, or pass")
     s = A.apply(s, "@mine")
-    assert W.prompt(s, NAMES) == f"{NAMES[sp]}'s turn: move your pawn or act at the Mine"
+    # nothing planned: no action is ready at the Mine
+    assert W.prompt(s, NAMES) == (f"{NAMES[sp]}'s turn: nothing is ready at the Mine: move to a "
+                                  "location with a ready action, or pass")
     d = scene(2, seed=1, pawn="village", coins=2)
+    assert W.prompt(load(d), NAMES) == ("Anna's turn: act at the Village now, or move first: a "
+                                        "turn is one location's actions")
     s = play(load(d), "cart")
-    assert W.prompt(s, NAMES) == "Anna's turn: act again at the Village, move on, or end your turn"
-    s = play(s, "go:" + [loc for loc in s.ring if loc != "village"][0])
-    assert W.prompt(s, NAMES) == "Anna's turn: move on or end your turn"
+    assert W.prompt(s, NAMES) == ("Anna's turn: you acted at the Village this turn: move on now "
+                                  "and act there next turn, or end your turn")
+    there = [loc for loc in s.ring if loc != "village"][0]
+    s = play(s, "go:" + there)
+    assert W.prompt(s, NAMES) == (f"Anna's turn: you acted at the Village this turn: act at the "
+                                  f"{W.location_name(there)} next turn; end your turn")
     draft = A.new_game(seed=4, players=3, role_selection="draft")
     assert W.prompt(draft, NAMES) == f"{NAMES[draft.current]}: choose your role (7 left)"
     assert W.prompt(_over(scene(2)), NAMES) == ""
@@ -348,12 +355,27 @@ def test_the_tables_words_come_from_a_view():
     seat = v["seats"][v["player"]]
     hs = data.load("house_set")
     assert W.button_words("draw", seat, v["phase"], hs) == ("Draw 4 goods", "draw 4 goods from your bag")
-    assert W.board_hint(v, NAMES, seat, acting=True) == "Draw fills your open planning spaces from the bag."
+    assert W.board_hint(v, NAMES, seat, acting=True) == (
+        "Draw fills your open planning spaces from the bag. " + W.AIM_WORDS)
+    assert W.board_hint({**v, "round": 3}, NAMES, seat, acting=True) == (
+        "Draw fills your open planning spaces from the bag.")
     assert W.board_hint(A.view(s, None), NAMES, seat, acting=False) == \
         f"{NAMES[s.current]} is to act. Hidden placements show when Actions begin."
     sources = hs.sources("one_cacao_choose_output")
-    assert W.option_words("sell:silver", seat, hs, sources) == "Sell silver for 3 coins"
-    assert W.option_words("sell:wool", seat, hs, sources) == "Sell wool for 1 coin"
+    sv, wv = hs.values["silver"], hs.values["wool"]
+    assert W.option_words("sell:silver", seat, hs, sources) == (
+        f"Sell silver for 3 coins: the silver ({sv} VP at the end) leaves you")
+    assert W.option_words("sell:wool", seat, hs, sources) == (
+        f"Sell wool for 1 coin: the wool ({wv} VP at the end) leaves you")
+    assert W.option_short("sell:wool", seat, hs, sources)[1] == f"Sell: 1 coin, \u2212{wv} VP"
+    assert W.display_price_words(hs) == ("Price = printed (A:2 B:3 C:4 D:5) + slot (+0\u2026+4): "
+                                         "2+1 costs 3. Unbought tiles slide to cheaper slots.")
+    assert W.choice_note(["village:r1:r2"], hs) == W.warehouse_rule(hs) == (
+        "A row holds one kind of good (corn fills any row); start a row only when the rows above "
+        "it hold a good. A full row of 4 scores row 1: 1 VP \u2026 row 8: 8 VP.")
+    assert W.choice_note(["sell:wool", "deliver:wool"], hs) == (
+        f"Selling: the wool ({wv} VP at the end) leaves you.")
+    assert W.choice_note(["go:farm", "step:farm"], hs) == ""
     assert W.option_short("step:farm", seat, hs, sources) == ("Go to the Farm", "One step (1 food)", "food")
     assert W.move_cost("go:farm", {"carts_used": 0}) == "cart: free"
     assert W.move_cost("go:farm", {"carts_used": 1, "extensions": ["D7"]}) == "cart: free/1 food"
@@ -404,3 +426,66 @@ def test_one_coin_is_singular_on_the_board():
     coins = [p.coins for p in s.ps]
     svg = A.render_svg(A.view(s, 0), None)
     assert f"{W.coin_words(coins[1])};" in svg and " 1 coins" not in svg
+
+
+def test_the_turn_rule_is_said_before_it_costs_an_action():
+    """Spec §6.3: one location's actions a turn; after acting, moving on ends them. The rules'
+    ``action_turn`` and the words say so in the status, the hint and the why-not."""
+    d = scene(2, seed=1, pawn="village", coins=2)
+    give(d, 0, "market", "wool")
+    s = load(d)
+    assert A.rules.action_turn(s) == {"here": "village", "acted": None, "moved_after": False,
+                                      "may_act": True, "may_move": True, "may_end": False}
+    s = play(s, "cart")  # an action at the Village
+    s = play(s, "go:market")
+    turn = A.view(s, 0)["turn"]
+    # the free cart is used and no food is on the movement spaces: no move left either
+    assert turn == {"here": "market", "acted": "village", "moved_after": True, "may_act": False,
+                    "may_move": False, "may_end": True}
+    assert "sell:wool" not in moves(s)  # the wool at the Market waits for the next turn
+    v = A.view(s, 0)
+    assert W.why_not(v, "src:market") == (
+        "You acted at the Village this turn, and a turn is one location's actions: act at the "
+        "Market next turn (end your turn now).")
+    hint = W.board_hint(v, NAMES, v["seats"][0], acting=True, can_end=True)
+    assert hint == "You acted at the Village this turn: act at the Market next turn; end your turn."
+    s = play(s, "end")
+    assert A.view(s, 0)["turn"]["acted"] is None and A.rules.action_turn(
+        play(A.new_game(seed=1, players=2), "draw")) is None
+
+
+def test_the_end_is_warned_before_it_is_triggered():
+    """Spec §15: an empty location (or a display that cannot be refilled) triggers the end; the
+    banner warns while a location is nearly empty, and says the final round once triggered."""
+    d = scene(2, seed=1)
+    v = A.view(load(d), 0)
+    assert W.end_warning(v) == "" and W.round_banner(v)["warning"] is None
+    # a view with 2 fish and no boats left at the Harbor
+    v = {**v, "supply": {**v["supply"], "fish": 2}, "boats": []}
+    warn = ("Near the end: the Harbor has 2 left (2 fish). An empty location ends the game "
+            "after this round and one more.")
+    assert W.end_warning(v) == warn and W.round_banner(v)["text"].endswith(warn)
+    d["trigger"], d["trigger_round"], d["final_round"] = "display", 1, 2
+    assert W.end_warning(A.view(load(d), 0)) == ""
+
+
+def test_the_logs_notation_is_explained():
+    """Issue 22: each notation of the log has a tooltip saying what its form means."""
+    assert W.notation_tip("wool>farm") == ("notation GOOD>SOURCE: a good placed on an action "
+                                           "space (here: wool, farm)")
+    assert W.notation_tip("go:mine") == ("notation go:LOCATION: the pawn moved by cart (up to 3 "
+                                         "steps) (here: to the Mine)")
+    assert W.notation_tip("village:r1:r2").startswith("notation SOURCE[:CHOICE]")
+    assert W.notation_tip("plan") == "notation plan: a planning move, secret until the Actions phase"
+    rng = random.Random(3)
+    s = A.new_game(seed=3, players=3)
+    forms = set()
+    for _ in range(400):
+        if A.is_over(s):
+            break
+        m = choose(rng, s)
+        tip = W.notation_tip(m.text)
+        assert tip.startswith("notation ") and len(tip) > 20
+        forms.add(tip.split(":")[0])
+        s = A.apply(s, m)
+    assert len(forms) >= 8

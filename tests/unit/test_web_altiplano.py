@@ -143,7 +143,7 @@ def test_banner_and_privacy_words():
     assert text.startswith("Round 2 · Planning · start player: ")
     assert s.names[s.state.start_player] in text
     sentence, label = UI.privacy_words("Tim")
-    assert "Pass the device to Tim" in sentence and label == "I am Tim: show my planning"
+    assert "Pass the device to Tim" in sentence and label == "I am Tim: show my board"
 
 
 def test_undo_stays_inside_the_step_of_the_player_who_acts():
@@ -152,11 +152,13 @@ def test_undo_stays_inside_the_step_of_the_player_who_acts():
     turns.floor = max(k for k in range(1, s.ply + 1) if s.states[k - 1].phase == "planning"
                       and s.states[k].phase == "actions")
     assert A.current_player(s.states[-2]) == A.current_player(s.state)
+    turns.reveal(s.states)  # the player to act holds the device
     assert UI.undo_target(turns, s.states) == s.ply - 1  # my own action: undo
     rng = random.Random(2)
     while A.current_player(s.state) == A.current_player(s.states[-2]):
         s.play(str(choose(rng, s.state, 0.1)))
     # the previous player ended their turn: the next player cannot take it back
+    turns.reveal(s.states)
     assert turns.undo_target(s.states) == s.ply - 1
     assert UI.undo_target(turns, s.states) is None
 
@@ -203,3 +205,10 @@ def test_a_row_worth_nothing_reads_a_dash_like_the_other_empty_rows():
     for tr in root.find("tbody").iter("tr"):  # "–" in every cell without points, only there
         parts = [next(p for p in entry["parts"] if p["label"] == tr.find("th").text) for entry in pad]
         assert [td.text == "–" for td in tr.findall("td")] == [p["points"] == 0 for p in parts]
+
+
+def test_the_log_carries_the_notation_tooltip():
+    from web.html.panels import log_html
+    html = log_html([("go:mine", "Anna moves by cart to the Mine")], tip=A.notation_tip)
+    assert 'title="notation go:LOCATION: the pawn moved by cart (up to 3 steps) (here: to the Mine)"' in html
+    assert "title=" not in log_html([("a1b2", "Red moves")])

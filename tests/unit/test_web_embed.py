@@ -289,3 +289,26 @@ def test_a_message_starting_with_a_parameter_keeps_its_lower_case_name():
     html = error_html("ply= must be a whole number of moves (0 for the start)", "ply", "-5")
     assert "<p class=\"why\">ply= must be a whole number of moves (0 for the start).</p>" in html
     assert "<p class=\"why\">Unknown game.</p>" in error_html("unknown game")
+
+
+def test_altiplano_focus_shows_one_part_of_the_table():
+    """DESIGN §3 / issue 20 point 5: ``focus=ring|board|display|orders|warehouse`` draws that
+    part alone; a bad part, or focus= for another game, is a clear message."""
+    from web.play.boardmodel import BoardModel
+    from web.links.routes import parse_query as pq
+    spec = parse_embed(pq("?game=altiplano&embed=1&seed=4&players=2&focus=ring"))
+    assert spec.focus == "ring"
+    model = BoardModel.from_spec(spec)
+    svg = model.board_svg()
+    assert 'aria-label="Altiplano: the ring of locations"' in svg
+    assert svg.count('data-cell="loc:') == 7 and 'data-cell="plan:' not in svg
+    assert 'data-cell="display:' not in svg and 'data-cell="seat:' not in svg
+    for bad, words in (("?game=altiplano&embed=1&focus=bag", "focus= must be one of ring, board, "
+                        "display, orders, warehouse"),
+                       ("?game=alto&embed=1&focus=ring", "focus= shows one part of Altiplano's table")):
+        try:
+            parse_embed(pq(bad))
+        except EmbedError as exc:
+            assert str(exc).startswith(words) and exc.param == "focus"
+        else:
+            raise AssertionError(bad)

@@ -106,3 +106,19 @@ def test_confirm_replace_words_for_a_link():
     assert "continues a game of Alto at move 12" in out and "in progress here (move 7)" in out
     assert 'data-action="start-pending"' in out and 'data-action="resume"' in out
     assert "starts a new game" in confirm_replace_html("Alto", 7)
+
+
+def test_the_embed_snippets_propose_a_size_that_fits_and_altiplano_offers_focus():
+    """Issue 22 / 20.5: Altiplano's whole table needs a wide frame; one part (focus=) fits
+    480 x 600; the dialog says how to show one part."""
+    from altibox import altiplano
+    from web.links.share import embed_size
+    state = altiplano.new_game(seed=2, players=2)
+    links = share_links(BASE, altiplano, state)
+    out = share_html("Altiplano", True, links, 0)
+    assert 'width="760" height="900"' in html.unescape(out)
+    assert "&amp;focus=ring</code>" in out and "board, display, orders, warehouse" in out
+    assert "make the frame 480×600" in out
+    assert embed_size(links["embed_position"] + "&focus=board") == (480, 600)
+    alto_out = share_html("Alto", False, share_links(BASE, alto, alto.new_game(seed=1)), 0)
+    assert 'width="480" height="560"' in html.unescape(alto_out) and "focus=" not in alto_out

@@ -219,7 +219,10 @@ def test_altitude_solo_never_passes_the_device_and_undo_stops_at_each_draw():
         assert t.undo_target(states) is None and t.floor == len(states) - 1
 
 
-def test_altiplano_planning_is_private_and_its_end_shows_everything_at_once():
+def test_altiplano_passes_the_device_at_every_change_of_person_and_never_asks_end_turn():
+    """Issue 22: Altiplano's own moves end its steps (``draw``, ``done``, ``end``, ``pass``):
+    no End turn after them, undo stops there, and the privacy screen shows at every change of
+    person, the public draw and Actions included; planning stays private."""
     from altibox import altiplano
 
     states = [altiplano.new_game(seed=5, players=2)]
@@ -228,33 +231,47 @@ def test_altiplano_planning_is_private_and_its_end_shows_everything_at_once():
     def step(move):
         states.append(altiplano.apply(states[-1], move))
         t.moved(states)
+        assert not t.needs_confirm(states)  # never an extra End turn
 
-    # the draw phase is public: no privacy screen, and each draw is a barrier at once
+    def take_device():
+        seat = altiplano.current_player(states[-1])
+        assert t.privacy(states) == seat and t.viewer(states) == (None, False)
+        t.reveal(states)
+        assert t.privacy(states) is None and t.viewer(states) == (seat, False)
+
+    # the draw phase: the first drawer holds the device (a public step: no pass screen), each
+    # next drawer takes it first; each draw is a barrier at once
+    assert t.privacy(states) is None and t.viewer(states) == (0, False)
+    step("draw")
     while states[-1].phase == "draw":
-        assert t.privacy(states) is None
+        take_device()
         step("draw")
         assert t.floor == len(states) - 1
     assert states[-1].phase == "planning"
-    if t.needs_confirm(states):  # the last drawer hands over to the first planner
-        t.end_turn(states)
     planner = altiplano.current_player(states[-1])
-    assert t.privacy(states) == planner and t.viewer(states) == (None, False)
-    t.reveal(states)
+    take_device()
     place = next(str(m) for m in altiplano.legal_moves(states[-1]) if ">" in str(m))
     step(place)
-    assert not t.needs_confirm(states) and t.undo_target(states) == len(states) - 2
+    assert t.undo_target(states) == len(states) - 2  # a placement may be taken back
     step("done")
-    # the planner may still take back "done" until they end the turn; then the device passes
-    assert t.needs_confirm(states) and t.undo_target(states) == len(states) - 2
-    t.end_turn(states)
+    # "done" is the move that ends the step: committed, and the device passes at once
     other = altiplano.current_player(states[-1])
-    assert other != planner and t.privacy(states) == other
-    t.reveal(states)
+    assert other != planner and t.floor == len(states) - 1 and t.undo_target(states) is None
+    take_device()
     step("done")
-    # the last "done" shows every plan: a barrier at once, and the public Actions phase needs
-    # no privacy screen and no End turn
+    # the last "done" shows every plan; the start player takes the device for the Actions
     assert states[-1].phase == "actions" and t.floor == len(states) - 1
-    assert not t.needs_confirm(states) and t.privacy(states) is None
+    first = altiplano.current_player(states[-1])
+    take_device()
+    step("pass")
+    assert altiplano.current_player(states[-1]) != first
+    # a reload before a public step: nothing is hidden there, no pass screen
+    again = Turns.restore(altiplano, states, {"turn": t.to_meta(), "seats": ["person", "person"]})
+    assert again.privacy(states) is None
+    take_device()
+    # with one person and a bot there is nobody to pass the device to
+    solo = Turns(altiplano, ["person", "easy"])
+    assert solo.privacy([altiplano.new_game(seed=5, players=2)]) is None
 
 
 def test_altitude_solo_undo_works_where_no_card_is_drawn():

@@ -82,24 +82,26 @@ function of a view and the page's selection) and :func:`choice_cells`.
 
 from .position import POSITION_RULES, check, from_position, replay, scene_facts, to_position, to_record
 from .rules import (
-    GAME_ID, INFO, LOCATIONS, NAME, OPTIONS, PHASES, PLAYERS, UNNAMED, Move, Player, State, apply,
+    GAME_ID, INFO, LOCATIONS, NAME, OPTIONS, PHASES, PLAYERS, STEP_ENDS_WITH_MOVE, UNNAMED, Move,
+    Player, State, apply,
     current_player, is_over, legal_moves, new_game, num_players, outcome, owned_goods,
     parse_move, private_step, reveals, undo_barrier, score_breakdown, seat_name, total_coins, view,
 )
 from .words import (
     describe, explain, extension_tip, good_tip, is_secret, location_tip, prompt, role_tip,
     public_position, round_banner, scoreboard, why_not, log_entry, SECRET_NOTATION, plans_in_secret,
-    END_TURN_FIRST, last_outlined,
+    notation_tip, END_TURN_FIRST, last_outlined,
 )
-from .render import legend, legend_svg, choice_cells, render_svg
+from .render import FOCUS_PARTS, legend, legend_svg, choice_cells, render_svg
 
 __all__ = [
     "GAME_ID", "INFO", "NAME", "PLAYERS", "OPTIONS", "UNNAMED", "LOCATIONS", "PHASES", "POSITION_RULES",
+    "STEP_ENDS_WITH_MOVE", "FOCUS_PARTS",
     "Move", "Player", "State",
     "new_game", "num_players", "seat_name", "current_player", "legal_moves", "apply", "outcome",
     "is_over", "parse_move", "view", "private_step", "reveals",
-    "undo_barrier", "log_entry", "SECRET_NOTATION", "plans_in_secret", "END_TURN_FIRST",
-    "last_outlined",
+    "undo_barrier", "log_entry", "SECRET_NOTATION", "plans_in_secret", "notation_tip",
+    "END_TURN_FIRST", "last_outlined",
     "to_position", "from_position",
     "to_record", "replay", "describe", "check", "score_breakdown", "owned_goods", "total_coins",
     "prompt", "explain", "scoreboard", "round_banner", "is_secret", "good_tip", "location_tip",

@@ -65,10 +65,11 @@ from altibox.core.svg import esc as _esc, num as _f
 
 from ._render.prims import _GLYPHS
 from ._render.context import _Ctx
-from ._render.table import _part, _table
-from ._render.board import _board
+from ._render.table import _display, _orders, _part, _ring, _table
+from ._render.board import _board, _warehouse
 from ._render.others import _others
 from ._render.choice import _popup
+from . import words as _w
 from ._render.moves import _display_goods, _house, _planning_list, choice_cells  # noqa: F401 (API)
 
 
@@ -82,7 +83,8 @@ def render_svg(view: dict, ui: dict | None = None) -> str:
     Args:
         view: ``altiplano.view(state, seat)`` or the public view ``view(state, None)``.
         ui: the keys of the module docstring (``selected``, ``names``, ``board``, ``narrow``,
-            ``focus``, ``last``, ``last_player``); unknown keys are ignored.
+            ``focus``, ``last``, ``last_player``, ``part``: one of :data:`FOCUS_PARTS` to draw
+            that part of the table alone); unknown keys are ignored.
 
     Returns:
         One ``<svg>`` element (UTF-8 text) 720 units wide (360 with ``narrow``), with the
@@ -94,18 +96,48 @@ def render_svg(view: dict, ui: dict | None = None) -> str:
     """
     ctx = _Ctx(view, dict(ui or {}))
     parts: list[str] = []
-    y = _table(ctx, parts, 0)
-    y = _board(ctx, parts, y + 10)
-    y = _others(ctx, parts, y + 6)
-    total = y
+    part = (ui or {}).get("part")
+    if part in FOCUS_PARTS:
+        total = _focus(ctx, parts, part)
+    else:
+        part = None
+        y = _table(ctx, parts, 0)
+        y = _board(ctx, parts, y + 10)
+        y = _others(ctx, parts, y + 6)
+        total = y
     # always present (empty without a choice), so opening a choice patches one part
     _part(parts, "popup", _popup, ctx, parts, total)
     W = ctx.W
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" class="ap altiplano-board'
             f'{" narrow" if ctx.narrow else ""}" viewBox="0 0 {W} {_f(total)}" width="{W}" '
-            f'height="{_f(total)}" role="group" aria-label="Altiplano table" '
+            f'height="{_f(total)}" role="group" aria-label="{_esc(_label(part))}" '
             f'data-phase="{_esc(view["phase"])}" data-round="{int(view["round"])}">')
     return head + "".join(parts) + "</svg>"
+
+
+#: The parts of the table an embed may show alone (``&focus=``, DESIGN §3; issue 20 point 5).
+FOCUS_PARTS = ("ring", "board", "display", "orders", "warehouse")
+
+def _label(part: str | None) -> str:
+    if part is None:
+        return _w.board_words("table")
+    return _w.board_words("part", part=_w.board_words(f"part_{part}"))
+
+
+def _focus(ctx: _Ctx, parts: list, part: str) -> float:
+    """One part of the table alone (``ui["part"]``, an embed's ``focus=``), drawn as in the
+    whole table: the ring (with the round and the supply), the big board of the seat shown,
+    the extension display, the orders, or that seat's warehouse. Returns the height."""
+    W = ctx.W
+    if part == "ring":
+        return _ring(ctx, parts, 4) + 8
+    if part == "board":
+        return _board(ctx, parts, 2) + 2
+    if part == "display":
+        return _part(parts, "display", _display, ctx, parts, 10, 4, W - 20) + 8
+    if part == "orders":
+        return _part(parts, "orders", _orders, ctx, parts, 10, 4, W - 20, 2) + 8
+    return _part(parts, "warehouse", _warehouse, ctx, parts, 12, 4, W - 24) + 8
 
 
 # ---------------------------------------------------------------------------- legend (issue 11)

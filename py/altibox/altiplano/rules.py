@@ -95,6 +95,11 @@ NAME = INFO.name  #: alias of ``INFO.name`` (DESIGN.md §2)
 PLAYERS = INFO.players  #: alias of ``INFO.players``
 
 PHASES = ("roles", "draw", "planning", "actions", "final_storage", "over")
+
+#: Every step of a seat ends with a move of its own (``draw``, ``done`` in Planning and final
+#: storage, ``end`` or ``pass`` in Actions, a role choice): a page that passes one device needs no extra "End turn" after
+#: it; the privacy screen follows at once (spec §19, issue 22).
+STEP_ENDS_WITH_MOVE = True
 _NO_TURN = (None, False, None, False)  # acted location, moved after acting, source, order taken
 
 
@@ -710,6 +715,33 @@ def _legal_actions(s: State, i: int, out: dict) -> None:
     if one and tsrc is not None:
         acts = {k: v for k, v in acts.items() if _op_source(v) == tsrc}
     out.update(acts)
+
+
+def action_turn(state: State) -> dict | None:
+    """The turn of the player to act in the Actions phase, as the rules see it (spec §6.3,
+    §8), or ``None`` in any other phase.
+
+    A turn is one location's actions: the pawn may move before and after acting, but once the
+    player has acted, moving on ends the actions of this turn (they act at the new location on
+    their next turn). Returns ``{"here": LOC or None (the pawn), "acted": LOC or None (where the
+    player acted this turn), "moved_after": bool (the pawn moved since acting), "may_act": bool
+    (an action at ``here`` is legal now), "may_move": bool (a cart move or step is legal),
+    "may_end": bool}`` (``"end"`` is legal: the player has acted). JSON-friendly; public.
+
+    >>> s = new_game(seed=1, players=2)
+    >>> action_turn(s) is None
+    True
+    """
+    if state.phase != "actions" or state.current is None:
+        return None
+    p = state.ps[state.current]
+    legal = _legal(state)
+    acted, moved_after = state.turn[0], state.turn[1]
+    moves = ("pawn", "go", "step", "end", "pass")
+    return {"here": p.pawn, "acted": acted, "moved_after": bool(moved_after),
+            "may_act": any(op[0] not in moves for op in legal.values()),
+            "may_move": any(op[0] in ("go", "step") for op in legal.values()),
+            "may_end": "end" in legal}
 
 
 def _op_source(op: tuple) -> str:
@@ -1356,5 +1388,6 @@ def view(state: State, player: int | None) -> dict:
         "seats": [_seat_view(s, i, player == i) for i in range(s.players)],
         "options": written_options(s.options),
         "legal_moves": [m.text for m in legal_moves(s)] if _acts(s, player) else [],
+        "turn": action_turn(s),
         "outcome": out.to_json() if out is not None else None,
     }

@@ -34,7 +34,7 @@ from altibox.core import Outcome
 
 from . import data as _data
 from .rules import (
-    OPTIONS, Move, State, _has_passive, _legal, _unlocked, house_set_name, legal_moves,
+    OPTIONS, Move, State, _has_passive, _legal, _unlocked, action_turn, house_set_name, legal_moves,
     outcome as _outcome, owned_goods, parse_move, score_breakdown, seat_name, view as _view,
 )
 
@@ -324,6 +324,48 @@ def trigger_words(trigger: str | None, options: dict | None = None) -> str:
     return str(trigger)
 
 
+#: a location with at most this many goods and cards left is said to be near empty
+NEAR_EMPTY = 3
+
+
+def _stock_left(view: dict, item: str) -> int:
+    if item in ("houses", "boats", "orders"):
+        return len(view.get(item) or [])
+    if item == "carts":
+        return int(view.get("carts") or 0)
+    return int((view.get("supply") or {}).get(item, 0))
+
+
+def end_warning(view: dict) -> str:
+    """A warning before the end is triggered (spec §15), from a view, or ``""``: the locations
+    that count for the end with at most :data:`NEAR_EMPTY` goods and cards left, and an
+    extension pile that may not refill the display, e.g. ``"Near the end: the Harbor has 2
+    left (1 fish, 1 boats). An empty location ends the game after this round and one more."``
+    Nothing once the end is triggered (the banner says so then)."""
+    if view.get("final_round") is not None or view.get("phase") == "over":
+        return ""
+    opts = view.get("options") or {}
+    hs = _hs(opts)
+    locs = opts.get("empty_trigger_locations", OPTIONS["empty_trigger_locations"][1])
+    low = []
+    for loc in view.get("ring") or []:
+        if loc not in locs:
+            continue
+        items = [(x, _stock_left(view, x)) for x in hs.locations[loc]["stock"]]
+        n = sum(k for _x, k in items)
+        if 0 < n <= NEAR_EMPTY:
+            what = ", ".join(f"{k} {_STOCK_WORDS.get(x, x)}" for x, k in items if k)
+            low.append(f"the {location_name(loc)} has {n} left ({what})")
+    pile = int((view.get("pile") or {}).get("count", 0))
+    if low:
+        return (f"Near the end: {_join(low)}. An empty location ends the game after this round "
+                "and one more.")
+    if pile <= 2 and sum(1 for x in view.get("display") or [] if x is None) + 1 > pile:
+        return (f"Near the end: the extension pile has {pile} tile{'s' if pile != 1 else ''} "
+                "left. A display slot that cannot be refilled ends the game after the next round.")
+    return ""
+
+
 # ----------------------------------------------------------------------------------------------
 # Moves in words (for the log)
 # ----------------------------------------------------------------------------------------------
@@ -493,15 +535,41 @@ def prompt(state: State, names: list | None = None) -> str:
         return (f"{who}: final storage \u2014 store up to {p.store_left} good"
                 f"{'s' if p.store_left != 1 else ''} in your warehouse, then Done")
     # actions
-    if p.pawn is None:
-        return f"{who}'s turn: put your pawn on any location (free), or pass"
-    acted, moved_after = state.turn[0], state.turn[1]
-    here = location_name(p.pawn)
+    return f"{who}'s turn: {turn_rule(action_turn(state))}"
+
+
+def turn_rule(turn: dict | None) -> str:
+    """What the player to act may do now in the Actions phase and why not the rest (spec §6.3,
+    §8: one location's actions a turn; moving is free before and after acting, but after
+    acting, moving on ends this turn's actions), said before it costs an action. ``turn`` is
+    ``rules.action_turn(state)`` (a view's ``"turn"``); ``""`` for ``None``.
+
+    >>> turn_rule({"here": "farm", "acted": "farm", "moved_after": True, "may_act": False,
+    ...            "may_move": True, "may_end": True})
+    'you acted at the Farm this turn: move on now and act there next turn, or end your turn'
+    """
+    if not turn:
+        return ""
+    here, acted = turn.get("here"), turn.get("acted")
+    if here is None:
+        return "put your pawn on any location (free) and act there, or pass"
+    at = location_name(here)
     if acted is not None:
-        if moved_after or acted != p.pawn:
-            return f"{who}'s turn: move on or end your turn"
-        return f"{who}'s turn: act again at the {here}, move on, or end your turn"
-    return f"{who}'s turn: move your pawn or act at the {here}"
+        did = f"you acted at the {location_name(acted)} this turn"
+        if here != acted:
+            then = "move on now, or end your turn" if turn.get("may_move") else "end your turn"
+            return f"{did}: act at the {at} next turn; {then}"
+        if turn.get("may_act"):
+            return (f"{did}: act again here, or move on now and act there next turn, or end "
+                    "your turn")
+        if turn.get("may_move"):
+            return f"{did}: move on now and act there next turn, or end your turn"
+        return f"{did}: end your turn"
+    if turn.get("may_act"):
+        return f"act at the {at} now, or move first: a turn is one location's actions"
+    if turn.get("may_move"):
+        return f"nothing is ready at the {at}: move to a location with a ready action, or pass"
+    return f"nothing is ready at the {at} and you cannot move: pass"
 
 
 def explain(state: State, outcome: Outcome | None = None, names: list | None = None) -> str:
@@ -579,7 +647,8 @@ def scoreboard(state: State) -> list[dict[str, Any]]:
 
 def round_banner(view: dict, names: list | None = None) -> dict[str, Any]:
     """The round banner from a view (spec §19, §15): ``{"round", "phase", "title",
-    "start_player", "final", "why", "text"}``.
+    "start_player", "final", "why", "warning", "text"}`` (``warning``: :func:`end_warning`,
+    or ``None``).
 
     ``title`` e.g. ``"Round 5 · Planning"``; ``start_player`` a name; ``final`` is ``None``,
     ``"triggered"`` (the end is triggered: this round is finished, then one final round) or
@@ -605,8 +674,11 @@ def round_banner(view: dict, names: list | None = None) -> dict[str, Any]:
         text += f" \u00b7 Final round: {why}."
     elif final == "triggered":
         text += f" \u00b7 The end is near: {why}; after this round, round {fr} is the last."
+    warning = end_warning(view) or None
+    if warning:
+        text += f" \u00b7 {warning}"
     return {"round": rnd, "phase": ph, "title": title, "start_player": sp, "final": final,
-            "why": why or None, "text": text}
+            "why": why or None, "warning": warning, "text": text}
 
 
 def public_position(state: State) -> str:
@@ -656,7 +728,7 @@ def why_not(view: dict, cell: str, names: list | None = None, selected: str | No
             return (f"The {location_name(rest)} is not next to your pawn, and a step only "
                     "reaches a neighbouring location.")
         return ("You cannot move now: no cart left this round and no food on your movement "
-                "spaces (or your turn's action is done: end your turn).")
+                "spaces (a cart moves up to 3 steps, once a round; a step costs 1 food).")
     if kind in ("display", "order"):
         what = "extensions" if kind == "display" else "orders"
         if ph != "actions" or pawn != "market":
@@ -698,9 +770,16 @@ def why_not(view: dict, cell: str, names: list | None = None, selected: str | No
         if ph == "actions":
             if sid == "move":
                 return "Food here pays for movement: click a location on the ring."
+            turn = view.get("turn") or {}
+            acted = turn.get("acted")
+            if acted is not None and (turn.get("moved_after") or acted != pawn):
+                return (f"You acted at the {location_name(acted)} this turn, and a turn is one "
+                        f"location's actions: act at the {location_name(pawn)} next turn "
+                        "(end your turn now).")
             if pawn != loc:
                 return f"Your pawn is not at the {location_name(loc)}."
-            return "The goods there match no recipe exactly, or it already ran this round."
+            return ("The goods there match no recipe exactly (a recipe runs only when its "
+                    "spaces hold exactly its inputs), or it already ran this round.")
     if kind == "coins":
         return "Coins go on coin spaces during Planning; other costs are paid when you act."
     return "That shows the game; there is nothing to play there."
@@ -710,8 +789,9 @@ __all__ = [
     "LOCATION_NAMES", "ROLE_NAMES", "PHASE_NAMES", "good_name", "location_name", "role_name",
     "player_name", "cart_cost", "recipe_words", "good_tip", "location_tip", "role_tip",
     "extension_effect", "extension_tip", "order_tip", "trigger_words", "is_secret", "describe",
-    "prompt", "explain", "scoreboard", "round_banner", "why_not", "public_position",
-    "END_TURN_FIRST", "last_outlined",
+    "prompt", "turn_rule", "sale_loss", "warehouse_rule", "choice_note", "display_price_words",
+    "end_warning", "AIM_WORDS", "notation_tip", "explain", "scoreboard", "round_banner",
+    "why_not", "public_position", "END_TURN_FIRST", "last_outlined",
 ]
 
 
@@ -841,7 +921,7 @@ def option_words(mv: str, seat: dict, hs: _data.HouseSet, sources: dict) -> str:
     if mv.startswith("sell:"):
         g = mv[5:]
         p = hs.prices.get(g, 0)
-        return f"Sell {g} for {p} coin{'s' if p != 1 else ''}"
+        return f"Sell {g} for {p} coin{'s' if p != 1 else ''}{sale_loss(g, hs, ': ')}"
     if mv.startswith("deliver:"):
         parts = mv.split(":")
         g = parts[1]
@@ -899,7 +979,9 @@ def option_short(mv: str, seat: dict, hs: _data.HouseSet,
         group = f"The {g} on the Market"
         if parts[0] == "sell":
             p = hs.prices.get(g, 0)
-            return group, f"Sell: {p} coin{'s' if p != 1 else ''}", "coin"
+            v = hs.values.get(g, 0)
+            lost = f", \u2212{v} VP" if v else ""
+            return group, f"Sell: {p} coin{'s' if p != 1 else ''}{lost}", "coin"
         order = seat.get("order") or {}
         oid = order.get("id", "?")
         if len(parts) > 2:
@@ -928,6 +1010,52 @@ def option_short(mv: str, seat: dict, hs: _data.HouseSet,
     return f"{source_title(sid, hs)}: take one", a, a
 
 
+def sale_loss(good: str, hs: _data.HouseSet, lead: str = "") -> str:
+    """What selling ``good`` at the Market costs at the end (spec §9.3, §16, H4): the good
+    leaves you with its points, e.g. ``"the alpaca (2 VP at the end) leaves you"``; ``""`` for
+    a good worth nothing. ``lead`` goes before a non-empty answer."""
+    v = hs.values.get(good, 0)
+    if not v:
+        return ""
+    return f"{lead}the {good} ({v} VP at the end) leaves you"
+
+
+def warehouse_rule(hs: _data.HouseSet) -> str:
+    """The warehouse's row rule in one sentence (spec §11, H6), e.g. ``"A row holds one kind
+    of good (corn fills any row); start row N only when rows 1 to N-1 hold a good. A full row of
+    4 scores row 1: 1 VP … row 8: 8 VP."``"""
+    pts = hs.wh_points
+    return (f"A row holds one kind of good (corn fills any row); start a row only when the rows "
+            f"above it hold a good. A full row of {hs.wh_len} scores row 1: {pts[0]} VP \u2026 "
+            f"row {hs.wh_rows}: {pts[-1]} VP.")
+
+
+def choice_note(moves: list[str], hs: _data.HouseSet) -> str:
+    """The consequence said under the title of a choice panel, before the choice is made
+    (issue 22), or ``""``: a Market good that may be sold says what leaves with it
+    (:func:`sale_loss`); storing in the warehouse states the row rule (:func:`warehouse_rule`)."""
+    for mv in moves:
+        if mv.startswith("sell:"):
+            loss = sale_loss(mv[5:], hs)
+            if loss:
+                return f"Selling: {loss}."
+    if any(len(a) > 1 and a[0] == "r" and a[1:].isdigit() for mv in moves
+           for a in mv.split(":")[1:]):
+        return warehouse_rule(hs)
+    return ""
+
+
+def display_price_words(hs: _data.HouseSet) -> str:
+    """The extension display's price rule (spec §13.2, H8), for the note under the display:
+    ``"Price = printed (A:2 B:3 C:4 D:5) + slot (+0…+4): 2+1 costs 3. Unbought tiles slide to
+    cheaper slots."``"""
+    prices = sorted(hs.letter_prices.items())
+    lp = " ".join(f"{k}:{v}" for k, v in prices)
+    first, sc = int(prices[0][1]), hs.surcharges
+    return (f"Price = printed ({lp}) + slot (+{sc[0]}\u2026+{sc[-1]}): {first}+{sc[1]} costs "
+            f"{first + sc[1]}. Unbought tiles slide to cheaper slots.")
+
+
 def choice_title(kind: str, key: str, hs: _data.HouseSet) -> str:
     """The heading of a choice panel: ``kind`` ``"loc"`` (how to go to location ``key``),
     ``"market"`` (what to do with good ``key`` on the Market) or ``"src"`` (which run of
@@ -937,6 +1065,12 @@ def choice_title(kind: str, key: str, hs: _data.HouseSet) -> str:
     if kind == "market":
         return f"Market: what do you do with the {key}?"
     return f"{source_title(key, hs)}: choose one"
+
+
+#: What to aim for, said on the board in the first rounds' Draw (spec §16, issue 22).
+AIM_WORDS = ("Aim: the most points at the end. Every good you own scores its value (bag, "
+             "crate, board, warehouse; not goods on orders), plus houses, boats, completed "
+             "orders and full warehouse rows; coins break a tie.")
 
 
 def board_hint(view: dict, names: list[str], seat: dict, *, acting: bool,
@@ -969,6 +1103,8 @@ def board_hint(view: dict, names: list[str], seat: dict, *, acting: bool,
     if ph == "roles":
         return "Choose your role on the table above."
     if ph == "draw":
+        if int(view.get("round") or 1) <= 2 and not to_bag and not unplace:
+            return "Draw fills your open planning spaces from the bag. " + AIM_WORDS
         if to_bag:
             return "Draw control: click a good on your planning spaces to put it back into the bag."
         if unplace:
@@ -982,6 +1118,9 @@ def board_hint(view: dict, names: list[str], seat: dict, *, acting: bool,
         return ("Click a good on a planning space, then an action space. Click a placed good "
                 "to take it back.")
     if ph == "actions":
+        rule = turn_rule(view.get("turn"))
+        if rule:
+            return rule[0].upper() + rule[1:] + "."
         if seat.get("pawn") is None:
             return "Put your pawn on any location of the ring (free)."
         here = location_name(seat["pawn"])
@@ -1020,6 +1159,48 @@ def button_words(mv: str, seat: dict, phase: str, hs: _data.HouseSet) -> tuple[s
         return f"Buy a cart ({hs.cart_price} coin)", "buy a cart at the Village"
     return mv, mv
 
+
+
+def notation_tip(notation: str) -> str:
+    """What a move's notation means, for the log's tooltip (issue 22; the notation table of
+    ``altibox.altiplano``), e.g. ``"wool>farm"`` -> ``"notation GOOD>SOURCE: a good placed on
+    an action space (here: wool on the Farm)"``. Never raises: an unknown form is named as one."""
+    n = str(notation)
+    head = n.split(":", 1)[0]
+    simple = {
+        "draw": "draw: goods drawn from the bag onto the planning spaces",
+        "done": "done: planning (or final storage) finished",
+        "end": "end: the turn ended after acting",
+        "pass": "pass: no more turns this round",
+        "cart": "cart: a cart bought at the Village",
+        SECRET_NOTATION: "plan: a planning move, secret until the Actions phase",
+    }
+    if n in simple:
+        return "notation " + simple[n]
+    if n.startswith("@"):
+        return f"notation @LOCATION: the pawn put on a location for free (here: the {location_name(n[1:])})"
+    if head in ("go", "step"):
+        how = "by cart (up to 3 steps)" if head == "go" else "one step (1 food)"
+        return f"notation {head}:LOCATION: the pawn moved {how} (here: to the {location_name(n.split(':')[1])})"
+    if ">" in n or "<" in n:
+        sign = ">" if ">" in n else "<"
+        good, sid = n.split(sign, 1)
+        if sid == "bag":
+            return f"notation GOOD>bag: a good put back into the bag (draw control; here: {good})"
+        what = "placed on" if sign == ">" else "taken back from"
+        return (f"notation GOOD{sign}SOURCE: a {'coin' if good == 'coin' else 'good'} {what} an "
+                f"action space (here: {good}, {n.split(sign, 1)[1]})")
+    if head in ("sell", "deliver", "order", "buy", "role", "store"):
+        words = {"sell": "sell:GOOD: a good sold at the Market for coins",
+                 "deliver": "deliver:GOOD[:rN]: a good delivered to the open order (rN: the "
+                            "warehouse row of the corn for completing it)",
+                 "order": "order:ID: an order taken at the Market",
+                 "buy": "buy:ID: an extension bought from the display",
+                 "role": "role:ROLE: a role chosen",
+                 "store": "store:GOOD:rN: a good stored in warehouse row N (final storage)"}
+        return f"notation {words[head]}"
+    return ("notation SOURCE[:CHOICE]: the action of an action source run (a location, a role or "
+            "an extension id; a choice such as a good, a house or rN, a warehouse row)")
 
 
 #: The notation the log shows for a planning placement still secret (spec §19).
@@ -1115,6 +1296,7 @@ BOARD_WORDS = {
     "placed_earlier": " (placed in an earlier round)",
     "then_take_back": " \u2014 take it back to a planning space",
     "then_sell": " \u2014 sell or deliver (choose)",
+    "then_ask": " \u2014 {words} (asks first)",
     "coin_on": "coin on {title}",
     "then_coin_back": " \u2014 take it back",
     "plus_coins": "+{n} coin",
@@ -1203,6 +1385,17 @@ BOARD_WORDS = {
     "stock_orders": "face-up orders",
     "stock_left": "{n} {what} left",
     "location": "{name}: stock {stock}",
+    "location_next": "{name} (next to the {prev} and the {next}): stock {stock}",
+    "neighbours": "\u2194 {prev} \u00b7 {next}",
+    "neighbours_short": "{prev} \u00b7 {next}",
+    "role_at": "at the {loc}:",
+    "table": "Altiplano table",
+    "part": "Altiplano: {part}",
+    "part_ring": "the ring of locations",
+    "part_board": "the action board",
+    "part_display": "the extension display",
+    "part_orders": "the face-up orders",
+    "part_warehouse": "the warehouse",
     "pawns": "; pawns: {names}",
     "then_move_here": " \u2014 move here: {options}",
     "cart_or_step": "cart or step",

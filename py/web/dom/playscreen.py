@@ -123,7 +123,8 @@ class PlayScreen:
             while log.children.length > keep:
                 log.lastElementChild.remove()
         if len(entries) > keep:
-            log.insertAdjacentHTML("beforeend", panels.log_html(entries[keep:], first=keep + 1))
+            log.insertAdjacentHTML("beforeend", panels.log_html(
+                entries[keep:], first=keep + 1, tip=getattr(self.table.session.module, "notation_tip", None)))
         self._log_shown = list(entries)
 
     def flush_focus(self) -> bool:
@@ -278,4 +279,22 @@ class PlayScreen:
         said = t.reveal() if t is not None else None
         if said is not None:
             self.render(announce=said)
-            self.focus_cell(t.first_focus())
+            shown = self.show_active_board()
+            self.focus_cell(t.first_focus(), self._no_scroll if shown else None)
+
+    def show_active_board(self) -> bool:
+        """Bring the board of the player who took the device into view (issue 22) when it is
+        not wholly in view above a sticky bar at the bottom (the phone's turn bar). False when
+        the game names no such board."""
+        sel = self.table.adapter.active_board(self.table.frame())
+        el = by_id("board").querySelector(sel) if sel else None
+        if el is None or is_null(el):
+            return False
+        box = el.getBoundingClientRect()
+        bottom = float(browser.window.innerHeight)
+        bar = browser.document.querySelector(".turnbar")
+        if not is_null(bar) and browser.window.getComputedStyle(bar).position == "sticky":
+            bottom -= float(bar.getBoundingClientRect().height)
+        if box.top < 0 or box.bottom > bottom:
+            el.scrollIntoView(True)
+        return True

@@ -38,7 +38,9 @@ def turn_status(module: Any, states: list, turns: Any, names: list[str]) -> tupl
         actor = turns.actor(states, len(states) - 1)
         if turn == actor:
             return f"{names[actor]}: undo, or end the turn to go on to your next card.", actor
-        if turns.undo_target(states) is None:  # e.g. Altiplano's last draw: shown to everyone
+        if turns.undo_target(states) is None:  # e.g. a draw shown to everyone
+            if not turns.is_person(turn):  # never "pass the device" to a bot (issue 22)
+                return f"{names[actor]} has played. End the turn: {names[turn]} plays next.", actor
             return f"{names[actor]} has played. End the turn to pass the device to {names[turn]}.", actor
         return f"{names[actor]} has played. Undo, or end the turn.", actor
     seat = turns.privacy(states)
@@ -167,16 +169,22 @@ def scores_html(module: Any, state: Any, names: list[str] | None = None) -> str:
             f'<tbody>{"".join(rows)}</tbody><tfoot><tr><th scope="row">Total</th>{totals}</tr>{tie}</tfoot></table>')
 
 
-def log_html(log: list[tuple[str, str]], first: int = 1) -> str:
+def log_html(log: list[tuple[str, str]], first: int = 1, tip: Any = None) -> str:
     """``#log`` items: one ``li[data-move]`` per ply, words then the notation.
 
-    ``log`` holds ``(notation as shown, words)``; ``first`` is the ply number of the first entry.
+    ``log`` holds ``(notation as shown, words)``; ``first`` is the ply number of the first entry;
+    ``tip``: the game's ``notation_tip(notation) -> str`` (what the notation means, a tooltip on
+    it), or None.
     """
     return "".join(
         f'<li data-move="{esc(move)}" data-ply="{i}"><span class="ply">{i}.</span> {esc(words)} '
-        f'<code class="notation">{esc(move)}</code></li>'
+        f'<code class="notation"{_title(tip, move)}>{esc(move)}</code></li>'
         for i, (move, words) in enumerate(log, first)
     )
+
+
+def _title(tip: Any, move: str) -> str:
+    return f' title="{esc(tip(move))}"' if tip is not None else ""
 
 
 def result_html(module: Any, state: Any, names: list[str] | None = None) -> str:

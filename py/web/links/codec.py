@@ -109,7 +109,8 @@ def share_query(game_id: str, record: dict) -> str:
 
 def embed_query(game_id: str, *, record: dict | None = None, pos: str | None = None,
                 ply: int | None = None, interactive: bool = True, controls: bool | None = None,
-                theme: str | None = None, caption: str | None = None, scene: str | None = None) -> str:
+                theme: str | None = None, caption: str | None = None, scene: str | None = None,
+                focus: str | None = None) -> str:
     """The query of an embed address (DESIGN.md §3): ``?game=G&embed=1`` and the given parts.
 
     Exactly the parameters :func:`web.links.embed.parse_embed` reads; ``None`` leaves one out (its
@@ -132,6 +133,8 @@ def embed_query(game_id: str, *, record: dict | None = None, pos: str | None = N
         parts.append(f"theme={quote(theme)}")
     if caption:
         parts.append(f"caption={quote(caption, safe='')}")
+    if focus:
+        parts.append(f"focus={quote(focus)}")
     return "?" + "&".join(parts)
 
 

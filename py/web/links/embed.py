@@ -18,6 +18,8 @@ parameter          meaning
                    ``meta.comments``, ``{"<ply>": text}``, are shown in ``#comment``)
 ``theme=``         ``light`` (default) or ``dark``
 ``caption=``       a line of text under the board (at most :data:`MAX_CAPTION` characters)
+``focus=``         Altiplano: one part of the table alone (``ring``, ``board``, ``display``,
+                   ``orders``, ``warehouse``: the game's ``FOCUS_PARTS``)
 ``seed=``, ...     without ``pos=``/``rec=``/``scene=``: a new game, as ``&new=1`` reads them
 =================  ======================================================================
 
@@ -74,6 +76,7 @@ class EmbedSpec:
         theme: ``"light"`` or ``"dark"``.
         caption: the caption (already cut to :data:`MAX_CAPTION`), possibly "".
         new: ``(seed, players, options)`` for a new game when no pos/rec/scene is given.
+        focus: the part of the table shown alone (``focus=``), or None for the whole board.
     """
 
     game: str
@@ -89,6 +92,7 @@ class EmbedSpec:
     theme: str = "light"
     caption: str = ""
     new: tuple = field(default=(None, None, {}))
+    focus: str | None = None
 
 
 def is_embed(params: dict[str, str]) -> bool:
@@ -160,6 +164,14 @@ def parse_embed(params: dict[str, str]) -> EmbedSpec:
         if theme not in THEMES:
             raise EmbedError("theme= must be light or dark", "theme", theme)
         spec.theme = theme
+    focus = params.get("focus", "")
+    if focus:
+        parts = tuple(getattr(module, "FOCUS_PARTS", ()))
+        if focus not in parts:
+            raise EmbedError(f"focus= must be one of {', '.join(parts)}" if parts else
+                             f"focus= shows one part of Altiplano's table; {info.name} has no parts "
+                             "to show alone", "focus", focus)
+        spec.focus = focus
     caption = " ".join(params.get("caption", "").split())
     if len(caption) > MAX_CAPTION:
         caption = caption[:MAX_CAPTION - 1].rstrip() + "…"

@@ -17,6 +17,24 @@ from typing import Any
 from web.links.codec import embed_query, encode_record, iframe_snippet, share_query
 from web.html.escape import esc
 
+#: The frame size (CSS px) a snippet proposes, so that the board it embeds fits and its text
+#: is readable (issue 22): Altiplano's whole table needs its wide layout (720 units and the
+#: frame's padding); one part of it (``focus=``) fits 480 x 600; the other games' boards
+#: fit the default.
+EMBED_SIZES = {"altiplano": (760, 900), "altiplano:focus": (480, 600)}
+DEFAULT_EMBED_SIZE = (480, 560)
+
+
+def embed_size(url: str) -> tuple[int, int]:
+    """``(width, height)`` of the ``<iframe>`` proposed for the embed address ``url``, from its
+    ``game=`` and ``focus=`` (:data:`EMBED_SIZES`)."""
+    from web.links.routes import parse_query
+    q = parse_query(url[url.find("?"):] if "?" in url else "")
+    game = q.get("game", "")
+    key = f"{game}:focus" if q.get("focus") else game
+    return EMBED_SIZES.get(key, DEFAULT_EMBED_SIZE)
+
+
 SHARED_META = ("names", "seats")
 """What of a record's ``meta`` a link carries: the players' names and seat kinds (not the turn
 state or the redo stack of this device)."""
@@ -74,8 +92,17 @@ def share_html(name: str, hidden: bool, links: dict[str, str], ply: int) -> str:
     moves = f"{ply} move{'s' if ply != 1 else ''}"
     pos_words = ("The game as it stands, to play on from here (the whole record is in the address)"
                  if hidden else "This position, to play on from here")
-    snippet_pos = iframe_snippet(links["embed_position"], f"{name}: a position")
-    snippet_game = iframe_snippet(links["embed_game"], f"{name}: a game move by move")
+    snippet_pos = iframe_snippet(links["embed_position"], f"{name}: a position",
+                                 *embed_size(links["embed_position"]))
+    snippet_game = iframe_snippet(links["embed_game"], f"{name}: a game move by move",
+                                  *embed_size(links["embed_game"]))
+    parts = _focus_parts(links["embed_position"])
+    focus = ""
+    if parts:
+        fw, fh = embed_size(f'{links["embed_position"]}&focus={parts[0]}')
+        focus = (f'<p class="muted share-focus">To show one part of the table only, add '
+                 f'<code>&amp;focus={esc(parts[0])}</code> to the address (or '
+                 f'{esc(", ".join(parts[1:]))}) and make the frame {fw}×{fh}.</p>')
 
     def copy(target: str) -> str:
         return f'<button type="button" data-action="copy" data-copy="{target}">Copy</button>'
@@ -89,7 +116,7 @@ def share_html(name: str, hidden: bool, links: dict[str, str], ply: int) -> str:
         f'<h3>Embed a board in a web page</h3>'
         f'<p><label for="share-embed-position">{esc(pos_words)}:</label></p>'
         f'<p class="copy-row"><textarea id="share-embed-position" readonly rows="3" spellcheck="false">'
-        f'{esc(snippet_pos)}</textarea>{copy("share-embed-position")}</p>'
+        f'{esc(snippet_pos)}</textarea>{copy("share-embed-position")}</p>{focus}'
         f'<p><label for="share-embed-game">The whole game, move by move (look only):</label></p>'
         f'<p class="copy-row"><textarea id="share-embed-game" readonly rows="3" spellcheck="false">'
         f'{esc(snippet_game)}</textarea>{copy("share-embed-game")}</p>'
@@ -125,3 +152,11 @@ def link_plan(link_record: dict, saved: dict | None, saved_over: bool) -> str:
     if not sm or saved_over:
         return "new"
     return "replace"
+
+
+def _focus_parts(url: str) -> tuple[str, ...]:
+    """The parts of the table the embedded game can show alone (its ``FOCUS_PARTS``), or ()."""
+    from altibox import GAMES
+    from web.links.routes import parse_query
+    game = parse_query(url[url.find("?"):] if "?" in url else "").get("game", "")
+    return tuple(getattr(GAMES.get(game), "FOCUS_PARTS", ()))

@@ -115,6 +115,11 @@ class BoardUI:
         """The cell to focus when a player takes the device (None: the board's first)."""
         return None
 
+    def active_board(self, frame: Frame) -> str | None:
+        """A CSS selector, inside ``#board``, of the part to bring into view when a player takes
+        the device (their own board), or None to leave the page where it is."""
+        return None
+
     def undo_target(self, turns: Any, states: list) -> int | None:
         """The ply Undo goes back to, or None: ``turns.undo_target`` (never past what someone
         was shown), and never past a ply the rules make an undo barrier once its step has
@@ -227,9 +232,13 @@ class AltiplanoUI(HiddenCardsUI):
         return {c for c in self.selectable(frame) if c.startswith("plan:") or c == "coins"}
 
     def first_focus(self, frame):
-        """Planning: the first planning space (on a phone the player's own board, not the
-        table at the top)."""
-        return "plan:1" if frame.view.get("phase") == "planning" else None
+        """Planning: the first planning space; the Draw: the Draw button (on a phone the
+        player's own board, not the table at the top)."""
+        return {"planning": "plan:1", "draw": "draw"}.get(frame.view.get("phase"))
+
+    def active_board(self, frame):
+        """The big board of the seat shown (its header, buttons and planning spaces)."""
+        return None if frame.viewer is None else f'g.board[data-player="{int(frame.viewer)}"]'
 
     def svg(self, frame):
         return self.module.render_svg(frame.view, {
@@ -237,7 +246,7 @@ class AltiplanoUI(HiddenCardsUI):
             "narrow": bool(frame.ui.get("narrow")), "focus": frame.ui.get("focus"),
             "last": self.module.last_outlined(frame.view, frame.last, frame.viewer,
                                               frame.last_player),
-            "last_player": frame.last_player,
+            "last_player": frame.last_player, "part": frame.ui.get("part"),
         })
 
     def why_not(self, frame, cell, selected=None):
@@ -257,8 +266,8 @@ class AltiplanoUI(HiddenCardsUI):
 
     def privacy_words(self, name):
         return (f"Pass the device to {name}. The others' plans stay hidden until the Actions "
-                f"phase; {name}'s planning shows once {name} holds the device.",
-                f"I am {name}: show my planning")
+                f"phase; {name}'s board shows once {name} holds the device.",
+                f"I am {name}: show my board")
 
 
 BOARDS: dict[str, BoardUI] = {ui.game_id: ui for ui in (AltoUI(), AltitudeUI(), AltiplanoUI())}

@@ -156,18 +156,21 @@ class BoardModel:
         """
         kw = dict(interactive=spec.interactive, controls=spec.controls, caption=spec.caption, theme=spec.theme)
         if spec.pos is not None:
-            return cls.from_position(spec.game, spec.pos, **kw)
-        if spec.record is not None:
-            viewer = cls.from_record(spec.game, spec.record, ply=spec.ply, rec_text=spec.rec_text, **kw)
-            viewer.autoplay = spec.autoplay and viewer.ply < viewer.end
-            return viewer
-        seed, players, options = spec.new
-        try:
-            return cls.new(spec.game, seed=seed, players=players, options=options, **kw)
-        except EmbedError:
-            raise
-        except ValueError as exc:
-            raise EmbedError(str(exc), "", "") from None
+            model = cls.from_position(spec.game, spec.pos, **kw)
+        elif spec.record is not None:
+            model = cls.from_record(spec.game, spec.record, ply=spec.ply, rec_text=spec.rec_text, **kw)
+            model.autoplay = spec.autoplay and model.ply < model.end
+        else:
+            seed, players, options = spec.new
+            try:
+                model = cls.new(spec.game, seed=seed, players=players, options=options, **kw)
+            except EmbedError:
+                raise
+            except ValueError as exc:
+                raise EmbedError(str(exc), "", "") from None
+        if getattr(spec, "focus", None):
+            model.ui["part"] = spec.focus  # one part of the table alone (Altiplano's focus=)
+        return model
 
     # ------------------------------------------------------------ queries
 

@@ -19,6 +19,11 @@ sharing one device (and bots):
 - The pass-the-device screen (``#privacy``) shows before a person's private step while more than
   one person shares the device and the next person has not said they hold it; it is rendered from
   the public view. Bot seats need no privacy screen; a game with one person never shows it.
+- Where every step ends with a move of its own (``module.STEP_ENDS_WITH_MOVE``: Altiplano's
+  ``draw``, ``done``, ``end``, ``pass``), that move is the End turn: no ``#confirm`` follows it,
+  undo stops there, and the privacy screen shows at once at **every change of person**, public
+  steps included (Altiplano's draws and turns of actions: the device changes hands, issue 22);
+  a reload before a public step needs none (nothing there is hidden).
 - Undo never goes back past information a person has been shown: a ply that revealed something
   to everyone (``None`` in ``reveals``) is a barrier at once; a ply that revealed something to
   seat ``s`` becomes a barrier when the page first shows ``s``'s own view at or after it. A draw
@@ -62,6 +67,9 @@ class Turns:
         floor: undo never goes below this ply.
         open: a person's step has ended and End turn is awaited.
         shown: the seat that said it holds the device (its private view may be shown), or None.
+        handed_over: a move has just handed the play to another person (games whose moves end
+            their steps): the pass screen shows even before a public step; not kept across a
+            reload, where a public step needs no pass screen.
     """
 
     module: Any
@@ -69,6 +77,7 @@ class Turns:
     floor: int = 0
     open: bool = False
     shown: int | None = None
+    handed_over: bool = False
     _reveals: dict[int, frozenset] = field(default_factory=dict, repr=False)
 
     # ------------------------------------------------------------ creation / saving
@@ -140,9 +149,17 @@ class Turns:
         if not m.INFO.hidden or self.open or m.is_over(state) or len(self.persons) < 2:
             return None
         turn = m.current_player(state)
-        if not self.is_person(turn) or self.shown == turn or not m.private_step(state):
+        if not self.is_person(turn) or self.shown == turn:
+            return None
+        if not m.private_step(state) and not (self.moves_end_steps and self.handed_over):
             return None
         return turn
+
+    @property
+    def moves_end_steps(self) -> bool:
+        """True when the game's own moves end every step (``module.STEP_ENDS_WITH_MOVE``): no
+        End turn is asked, and the device is passed at every change of person."""
+        return bool(getattr(self.module, "STEP_ENDS_WITH_MOVE", False))
 
     def viewer(self, states: Sequence[Any]) -> tuple[int | None, bool]:
         """``(seat, withhold)``: whose own view the board shows (None: the public view), and
@@ -211,6 +228,16 @@ class Turns:
         if not m.INFO.hidden or m.is_over(after) or not self.is_person(actor) or len(self.seats) == 1:
             self.open = False  # solo: no End turn; the next draw is a barrier once it is shown
             return
+        if self.moves_end_steps:
+            # the move itself ended the step: commit it, and pass the device when another
+            # seat acts next (never ask End turn)
+            self.open = False
+            if turn_ended(m, before, after):
+                self.floor = max(self.floor, ply)
+                if m.current_player(after) != actor:
+                    self.shown = None
+                    self.handed_over = True
+            return
         self.open = turn_ended(m, before, after) and (actor in shown or m.private_step(after))
 
     def end_turn(self, states: Sequence[Any]) -> None:
@@ -230,6 +257,7 @@ class Turns:
         turn = self.module.current_player(states[-1])
         if self.is_person(turn):
             self.shown = turn
+            self.handed_over = False
 
     def undo_target(self, states: Sequence[Any]) -> int | None:
         """The ply an Undo goes back to, or None when undo is not possible now.

@@ -7,8 +7,8 @@ from __future__ import annotations
 from altibox.core.svg import SEAT, SEAT_TINT, esc as _esc, num as _f, target
 
 from .. import words as _w
-from .prims import LOC_COLOUR, _canon_key, _clip, _g, _overlay, _rect, _text, _tw
-from .moves import _display_goods
+from .prims import LOC_COLOUR, _canon_key, _clip, _g, _overlay, _rect, _text, _tw, _wrap
+from .moves import _display_goods, _market_asks
 from .context import _Ctx, _TIPS, _tip
 from .formulas import _FORMULAS, _formula, _formula_body
 from .table import _order_card, _placed
@@ -60,6 +60,12 @@ def _header(ctx: _Ctx, parts: list, y: float) -> float:
         parts.append(_rect(bx, y + 25, bw, 16, "", 8, f' fill="{col}"') +
                      _text(bx + bw / 2, y + 37, word, "pill"))
         bx += bw + 5
+    if role and not ctx.narrow and role in ctx.S and ctx.S[role].recipes:
+        # the role tile's action in view at once (issue 22): where, and its recipe
+        where = _w.board_words("role_at", loc=_w.location_name(ctx.hs.roles[role]["location"]))
+        parts.append(_text(bx + 4, y + 37, where, "s"))
+        fs, _fw = _formula(ctx.S[role].recipes[0], bx + 8 + _tw(where, 11), y + 33, 14)
+        parts.append(f'<g aria-hidden="true">{fs}</g>')
     # right: VP and coins (coins selectable in planning)
     x = W - 10
     vp = seat.get("score", 0)
@@ -130,19 +136,6 @@ def _buttons(ctx: _Ctx, parts: list, y: float) -> float:
     for k, ln in enumerate(lines):
         parts.append(_text(12, ty + k * 15, ln, "t"))
     return y + max(bh if order else 0, len(lines) * 15 + 6) + 8
-
-
-def _wrap(text: str, limit: int) -> list[str]:
-    out, cur = [], ""
-    for word in text.split():
-        if cur and len(cur) + 1 + len(word) > limit:
-            out.append(cur)
-            cur = word
-        else:
-            cur = f"{cur} {word}" if cur else word
-    if cur:
-        out.append(cur)
-    return out
 
 
 def _planning_row(ctx: _Ctx, parts: list, y: float) -> float:
@@ -312,12 +305,14 @@ def _source_block(ctx: _Ctx, parts: list, sid: str, x: float, y: float, w: float
             gmove = um
             sel_ok = False
             if mk and not um:
-                if len(mk) == 1:
+                if not _market_asks(mk, ctx.hs):
                     gmove = mk[0]
                     glabel += _w.board_words("then", words=_w.option_words(mk[0], ctx.bseat, ctx.hs, ctx.S))
                 else:
                     sel_ok = True
-                    glabel += _w.board_words("then_sell")
+                    glabel += (_w.board_words("then_sell") if len(mk) > 1 else
+                               _w.board_words("then_ask", words=_w.option_words(
+                                   mk[0], ctx.bseat, ctx.hs, ctx.S)))
             parts.append(f'<g class="good" transform="translate({_f(gx)},{_f(top)})"'
                          f'{ctx.attrs(gcell, glabel, gmove, button=sel_ok)}>')
             parts.append(_g(g, ss / 2, ss / 2, ss - 6, _tip("good", g, ctx.opts)))

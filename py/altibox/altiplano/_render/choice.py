@@ -6,7 +6,7 @@ from __future__ import annotations
 from altibox.core.svg import esc as _esc, num as _f, target
 
 from .. import words as _w
-from .prims import _g, _rect, _text, _tw
+from .prims import _g, _rect, _text, _tw, _wrap
 from .context import _Ctx
 
 
@@ -30,6 +30,11 @@ def _popup(ctx: _Ctx, parts: list, total_h: float) -> None:
     bh, gap = 32, 6
     layout = []
     y = 32
+    # the consequence of the choice, said before it is made (a sale's lost points, the
+    # warehouse's row rule): wrapped lines of small text under the title
+    note = _w.choice_note(list(ctx.choice), ctx.hs)
+    note_lines = _wrap(note, int((pw - 24) / (11 * 0.56))) if note else []
+    y += 14 * len(note_lines)
     for g, items in groups:
         y += 4
         head_y = y + 10
@@ -53,6 +58,8 @@ def _popup(ctx: _Ctx, parts: list, total_h: float) -> None:
                  f'opacity=".22"/>')
     parts.append(_rect(0, 0, pw, ph, "pbg", 10))
     parts.append(_text(12, 22, ctx.choice_title, "h"))
+    for k, line in enumerate(note_lines):
+        parts.append(_text(12, 38 + 14 * k, line, "s"))
     for g, head_y, cells in layout:
         parts.append(_text(12, head_y, g, "s b"))
         for (k, mv, short, glyph), bx, by, bw in cells:

@@ -10,7 +10,7 @@ from altibox.core.svg import target
 
 from .. import words as _w
 from .prims import W_NARROW, W_WIDE, _overlay
-from .moves import _Moves, _display_goods, _house, _last_source, _planning_list
+from .moves import _Moves, _display_goods, _house, _last_source, _market_asks, _planning_list
 
 
 _TIPS: dict = {}
@@ -114,7 +114,7 @@ class _Ctx:
             if k.isdigit() and 1 <= int(k) <= len(goods):
                 g = goods[int(k) - 1]
                 lst = self.mv.market.get(g, [])
-                if len(lst) > 1:
+                if _market_asks(lst, self.hs):
                     self.choice = sorted(lst, key=lambda m: (not m.startswith("sell"), m))
                     self.choice_title = _w.choice_title("market", g, self.hs)
         elif sel.startswith("src:"):

@@ -9,7 +9,7 @@ from .. import words as _w
 from .prims import _clip, _g, _overlay, _rect, _text, _tw
 from .moves import _planning_list
 from .context import _Ctx, _tip
-from .table import _placed
+from .table import _last_loc, _placed
 from .board import _done_seats
 
 
@@ -137,6 +137,9 @@ def _other(ctx: _Ctx, parts: list, q: int, x: float, y: float, w: float, done: s
     parts[start] = _rect(x, y, w, h, "card", 8, stroke)
     if ctx.focus == f"seat:{q}":
         parts.append(_overlay(x - 3, y - 3, w + 6, h + 6, "focus", 10))
+    if ctx.last and ctx.last_player == q and _last_loc(ctx.last, hs):
+        # the move this seat has just made (a bot's, as it happens: issue 22)
+        parts.append(_overlay(x - 3, y - 3, w + 6, h + 6, "last", 10))
     parts.append("</g>")
     ctx.anchors[f"seat:{q}"] = (x, y, w, h)
     return h

@@ -137,3 +137,17 @@ def _expand(counts: dict) -> list:
 def _canon_key(hs):
     order = hs.order
     return lambda g: order.get(g, 99)
+
+
+def _wrap(text: str, limit: int) -> list[str]:
+    """``text`` cut into lines of at most ``limit`` characters, at spaces."""
+    out, cur = [], ""
+    for word in text.split():
+        if cur and len(cur) + 1 + len(word) > limit:
+            out.append(cur)
+            cur = word
+        else:
+            cur = f"{cur} {word}" if cur else word
+    if cur:
+        out.append(cur)
+    return out

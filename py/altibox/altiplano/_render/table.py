@@ -8,7 +8,7 @@ from __future__ import annotations
 from altibox.core.svg import SEAT, esc as _esc, num as _f, target
 
 from .. import words as _w
-from .prims import LOC_COLOUR, _canon_key, _clip, _g, _overlay, _rect, _text, _tw
+from .prims import LOC_COLOUR, _canon_key, _clip, _g, _overlay, _rect, _text, _tw, _wrap
 from .moves import INFINITY
 from .context import _Ctx, _TIPS, _tip
 from .formulas import _effect, _formula
@@ -48,7 +48,7 @@ def _ring(ctx: _Ctx, parts: list, top: float) -> float:
     ring = list(ctx.v["ring"])
     parts.append('<g data-part="ring">')
     if ctx.narrow:
-        tw, th, gap = 112, 78, 10
+        tw, th, gap = 112, 90, 10  # taller than wide tiles: a line names the neighbours
         xs = (6, 124, 242)
         r1, r2, r3 = top + 4, top + 4 + th + gap, top + 4 + 2 * (th + gap)
         corners = [(xs[0], r1), (xs[1], r1), (xs[2], r1), (xs[2], r2), (183, r3), (65, r3),
@@ -130,7 +130,11 @@ def _tile(ctx: _Ctx, parts: list, loc: str, x, y, w, h, mine: bool) -> None:
     stock = _stock_items(ctx, loc)
     pawns = _pawns_at(ctx, loc)
     stock_words = ", ".join(f"{n} {what}" for _k, n, what in stock)
-    label = _w.board_words("location", name=name, stock=stock_words)
+    ring = list(ctx.v["ring"])
+    k = ring.index(loc)
+    nbrs = (_w.location_name(ring[k - 1]), _w.location_name(ring[(k + 1) % len(ring)]))
+    label = _w.board_words("location_next", name=name, prev=nbrs[0], next=nbrs[1],
+                           stock=stock_words)
     if pawns:
         label += _w.board_words("pawns", names=", ".join(ctx.names[i] for i in pawns))
     move = None
@@ -165,6 +169,7 @@ def _tile(ctx: _Ctx, parts: list, loc: str, x, y, w, h, mine: bool) -> None:
         parts.append(f'<g color="{SEAT[i % 5]}">{_g("pawn", px, h - 17, 15)}</g>'
                      + _text(px + 8, h - 7, str(i + 1), "s b"))
         px += 23 if not ctx.narrow else 21
+    cw = cy = 0
     if moves:
         ct = _w.move_cost(moves[0], ctx.bseat) if len(moves) == 1 else _w.board_words("cart_or_step")
         parts.append(_overlay(1, 1, w - 2, h - 2, "targetfill", 8))
@@ -173,18 +178,42 @@ def _tile(ctx: _Ctx, parts: list, loc: str, x, y, w, h, mine: bool) -> None:
         cy = h - 20 if px + cw < w - 2 or not pawns else 45
         parts.append(_rect(w - cw - 4, cy, cw, 16, "", 8, ' fill="#1f9d55"')
                      + _text(w - 4 - cw / 2, cy + 12, ct, "pill"))
+    if ctx.narrow and cy != 45:
+        # on a phone the ring is a loop of rows: each tile names its two neighbours (a step
+        # reaches only these), issue 22
+        nt = _w.board_words("neighbours", prev=nbrs[0], next=nbrs[1])
+        if _tw(nt, 11) > w - 10:
+            nt = _w.board_words("neighbours_short", prev=nbrs[0], next=nbrs[1])
+        parts.append(f'<g aria-hidden="true">{_text(6, 58, nt, "s")}</g>')
     parts.append(ctx.marks(cell, 0, 0, w, h, 8))
-    if ctx.last and _last_loc(ctx.last) == loc:
+    if ctx.last and _last_loc(ctx.last, ctx.hs) == loc:
         parts.append(_overlay(-3, -3, w + 6, h + 6, "last", 10))
     parts.append("</g>")
     ctx.anchors[cell] = (x, y, w, h)
 
 
-def _last_loc(last: str) -> str | None:
+def _last_loc(last: str, hs=None) -> str | None:
+    """The ring location the last move happened at, so a move (a bot's too) is seen as it
+    happens (issue 22): a pawn move's destination; an action's location (a run of a location,
+    role or extension; a Market deal; a cart bought). Never for a planning placement or
+    take-back (secret from the others) nor for draw/done/end/pass."""
     if last.startswith("@"):
         return last[1:]
     if last.startswith("go:") or last.startswith("step:"):
         return last.split(":", 1)[1]
+    if hs is None or not last or ">" in last or "<" in last:
+        return None
+    head = last.split(":", 1)[0]
+    if head in ("sell", "deliver", "order", "buy"):
+        return "market"
+    if head == "cart":
+        return "village"
+    if head in hs.locations:
+        return head
+    if head in hs.roles:
+        return hs.roles[head]["location"]
+    if head in hs.extensions:
+        return hs.extensions[head]["location"]
     return None
 
 
@@ -235,7 +264,12 @@ def _display(ctx: _Ctx, parts: list, x: float, y: float, w: float) -> float:
             parts.append(_overlay(-2, -2, w + 4, rh + 4, "last", 8))
         parts.append("</g>")
         ctx.anchors[cell] = (x, ry, w, rh)
-    return y + 5 * (rh + 4)
+    y += 5 * (rh + 4)
+    # what "2+0 ... 5+4" means (issue 22): printed price + the slot's surcharge
+    lines = _wrap(_w.display_price_words(ctx.hs), int(w / (11 * 0.56)))
+    for k, line in enumerate(lines):
+        parts.append(_text(x, y + 10 + 14 * k, line, "s"))
+    return y + 14 * len(lines)
 
 
 def _order_card(ctx: _Ctx, parts: list, oid: str, x, y, w, h, delivered=None,
