@@ -231,15 +231,15 @@ def test_last_move_is_an_outline_and_corner_marker_not_a_tint():
 def test_hover_text_says_any_disc_may_move_and_removed_discs_stay():
     root = parse(alto.render_svg(alto.from_position(MOVEMENT)))
     cs = cells(root)
-    titles = {n: g.find(NS + "title") for n, g in cs.items()}
+    titles = {n: g.find(".//" + NS + "title") for n, g in cs.items()}
     movable = sorted(n for n, t in titles.items() if t is not None and "Any disc may move" in t.text)
     assert len(movable) == 11 and "a4" in movable   # every source of a legal move, white or red
     assert "any disc may move" in cs["a4"].get("aria-label")
     final = cells(parse(alto.render_svg(alto.from_position(FINAL))))
-    t = final["b3"].find(NS + "title")
+    t = final["b3"].find(".//" + NS + "title")
     assert t is not None and "no tile: these discs stay here for good" in t.text
     assert "its discs stay here for good" in final["b3"].get("aria-label")
-    assert "Any disc may move" not in final["a4"].find(NS + "title").text   # the game is over
+    assert "Any disc may move" not in final["a4"].find(".//" + NS + "title").text   # the game is over
 
 
 def test_status_says_any_disc_in_the_movement_phase():
@@ -261,3 +261,38 @@ def test_the_end_marks_what_every_disc_scored():
     assert "".join(tag.itertext()) == "R+10W+11"
     running = parse(alto.render_svg(alto.from_position(MOVEMENT)))
     assert not [g for g in running.iter() if g.get("data-level") or "score-tag" in classes(g)]
+
+
+def test_legend_shows_every_mark_the_board_draws():
+    """Issue 22: every mark over a square (can move, selected, destination, last move to and
+    from, the end's score tags) has a legend entry whose icon draws that same mark."""
+    state = alto.from_position(MOVEMENT)
+    last = str(alto.legal_moves(state)[0])
+    after = alto.apply(state, last)
+    drawn = set()
+    for svg in (alto.render_svg(state), alto.render_svg(state, {"selected": "a4"}),
+                alto.render_svg(after, {"last": last}), alto.render_svg(alto.from_position(FINAL))):
+        drawn |= {c for el in parse(svg).iter() for c in classes(el) if c.startswith("hl-") or c == "score-tag"}
+    assert drawn == {"hl-source", "hl-sel", "hl-dest", "hl-last", "score-tag"}
+    entries = {key: (icon, name) for key, icon, name, _text in render.legend()}
+    icon_marks = {key: {c for el in parse(icon).iter() for c in classes(el) if c.startswith("hl-")}
+                  for key, (icon, _name) in entries.items()}
+    assert icon_marks["movable"] == {"hl-source"} and "dotted" in entries["movable"][1]
+    assert icon_marks["selected"] == {"hl-sel"} and icon_marks["dest"] == {"hl-dest"}
+    assert icon_marks["last"] == icon_marks["last-from"] == {"hl-last"}
+    dashed = {k: parse(entries[k][0]).find(f".//{NS}g[@class='hl hl-last']/{NS}rect").get("stroke-dasharray")
+              for k in ("last", "last-from")}
+    assert dashed == {"last": None, "last-from": "7 4"}
+    assert "corner triangle" in entries["last"][1] and "R+3" in entries["scored"][0]
+
+
+def test_end_score_tags_leave_every_disc_visible():
+    """Issue 22: at the end, the R+n/W+n tags (y 72..89) sit below the stack, never on its bottom disc."""
+    root = parse(alto.render_svg(alto.from_position(FINAL)))
+    tags = [t for t in root.iter() if "score-tag" in classes(t)]
+    assert len(tags) == 6   # one per square with discs
+    tag_top = min(float(r.get("y")) for t in tags for r in t.iter(f"{NS}rect"))
+    assert tag_top == 72
+    bottoms = [float(r.get("y")) + float(r.get("height")) for g in root.iter()
+               if {"disc"} <= classes(g) for r in g.iter(f"{NS}rect")]
+    assert len(bottoms) == 15 and max(bottoms) <= tag_top

@@ -61,7 +61,7 @@ def test_every_alto_tile_says_what_it_flips_to():
     titles = {}
     for g in svg.iter(f"{ns}g"):
         if g.get("data-cell"):
-            t = g.find(f"{ns}title")
+            t = g.find(f".//{ns}title")
             assert t is not None, g.get("data-cell")
             titles[g.get("data-cell")] = (t.text, g.get("aria-label"))
     assert len(titles) == 16

@@ -149,6 +149,15 @@ LEGEND = (
     ("discs", "Discs R and W", "Red and White; either player may move a disc of either colour; a disc "
               "at level k of its stack scores k points for its colour"),
     ("height", "Number in the corner", "how many discs the stack holds"),
+    ("movable", "Yellow dotted outline", "a square whose top disc can move now (either colour); "
+                "click it to see where it can go"),
+    ("selected", "Blue outline", "the square you selected: its disc moves from here"),
+    ("dest", "Green outline and dot", "a square the selected disc can go to: click it to move"),
+    ("last", "Yellow outline and corner triangle", "the square the last move went to"),
+    ("last-from", "Dashed yellow outline and corner triangle", "the square the last move came "
+                  "from (a bright tile there has just flipped; a black one has gone)"),
+    ("scored", "R+3, W+12 at the end", "what the square scored for Red and for White: a disc at "
+               "level k scores k"),
 )
 
 

@@ -4,6 +4,8 @@
 * :func:`num` — the one number formatter for coordinates and sizes (at most 2 decimals).
 * :func:`target` — the hook attributes of a clickable group (DESIGN.md §3): ``data-cell``,
   ``data-move``, ``role="button"``, ``tabindex`` and ``aria-label``, always in that order.
+* :func:`tip` — opens the drawing of a named group with its hover text (``<title>``), hidden
+  from assistive technology, so that the group's ``aria-label`` stays its whole accessible name.
 * :data:`SEAT` / :data:`SEAT_TINT` — the one seat palette (seat ``i`` is ``SEAT[i % 5]``), the
   same colours as the turn dots of ``static/css/altibox.css``.
 
@@ -73,3 +75,20 @@ def target(cell: str | None, label: str, move: str | None = None, *, button: boo
     if move is not None or button or tabindex is not None:
         a += f' role="button" tabindex="{tabindex if tabindex is not None else "0"}"'
     return a + f' aria-label="{esc(label)}"'
+
+
+def tip(text: str) -> str:
+    """Opens the drawing of a named group (one that carries an ``aria-label``, e.g. from
+    :func:`target`): ``<g aria-hidden="true"><title>text</title>``; the caller closes it with
+    ``</g>`` after the drawing.
+
+    The hover text still shows over the whole drawing (an SVG ``<title>`` titles its parent),
+    while assistive technology reads only the outer group's ``aria-label``. Without the hidden
+    group, the tooltip and the symbols drawn as text (Alto's ``O ↻D``, Altitude's card values)
+    count as the group's visible text, which its name must contain (WCAG 2.5.3, "label in name",
+    axe-core's ``label-content-name-mismatch``).
+
+    >>> tip("a4: O, orthogonal")
+    '<g aria-hidden="true"><title>a4: O, orthogonal</title>'
+    """
+    return f'<g aria-hidden="true"><title>{esc(text)}</title>'
