@@ -1008,6 +1008,42 @@ def button_words(mv: str, seat: dict, phase: str, hs: _data.HouseSet) -> tuple[s
 
 
 
+#: What a move's notation means, by its shape (the package docstring's table): ``(test, text)``
+#: rows, the first whose test the notation passes wins (issue 22: the log's hover text)
+NOTATION_KEY = (
+    (lambda m: m.startswith("role:"), "role:ROLE: a role chosen (draft)"),
+    (lambda m: m == "draw", "draw: the open planning spaces filled from the bag"),
+    (lambda m: m.endswith(">bag"), "GOOD>bag: a drawn good put back into the bag"),
+    (lambda m: "<" in m, "GOOD<SOURCE: a good (or coin) taken back from an action space"),
+    (lambda m: ">" in m, "GOOD>SOURCE: a good (or coin) planned onto an action space"),
+    (lambda m: m == "plan", "plan: a planning placement, secret until the Actions phase"),
+    (lambda m: m == "done", "done: planning declared done (final storage: finished)"),
+    (lambda m: m.startswith("@"), "@LOCATION: the pawn put on its first location (free)"),
+    (lambda m: m.startswith("go:"), "go:LOCATION: a move by cart"),
+    (lambda m: m.startswith("step:"), "step:LOCATION: one step to a neighbouring location for 1 food"),
+    (lambda m: m.startswith("sell:"), "sell:GOOD: a good sold at the Market"),
+    (lambda m: m.startswith("deliver:"), "deliver:GOOD: a good delivered to the open order (rN: the row of the corn it gives)"),
+    (lambda m: m.startswith("order:"), "order:ID: an order taken (1 coin)"),
+    (lambda m: m.startswith("buy:"), "buy:ID: an extension bought (printed price + surcharge)"),
+    (lambda m: m == "cart", "cart: a cart bought at the Village (1 coin)"),
+    (lambda m: m == "end", "end: the turn ended"),
+    (lambda m: m == "pass", "pass: the player passes for the rest of the round"),
+    (lambda m: m.startswith("store:"), "store:GOOD:rN: a good stored in warehouse row N (final storage)"),
+    (lambda m: True, "SOURCE[:CHOICE...]: the action of that location, role or extension run "
+                     "with the goods on it (rN: a warehouse row, a word: a chosen good or type)"),
+)
+
+
+def notation_help(notation: str) -> str:
+    """The hover text of a log entry's notation (issue 22): what its shape means, from
+    :data:`NOTATION_KEY`.
+
+    >>> notation_help("go:market")
+    'go:market — go:LOCATION: a move by cart'
+    """
+    return f"{notation} — " + next(text for test, text in NOTATION_KEY if test(notation))
+
+
 #: The notation the log shows for a planning placement still secret (spec §19).
 SECRET_NOTATION = "plan"
 

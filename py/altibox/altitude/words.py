@@ -364,3 +364,34 @@ def log_entry(before: State, move: Any, words: str, now: State,
     """The game log's line ``(notation, words)`` for ``move`` played in ``before`` (described
     as ``words``), as everyone at the table may read it in ``now`` (a setup choice names only ``R``: the returned cards are its owner's secret)."""
     return public_move(move), words
+
+
+#: What the first word of a move's notation means (the package docstring's table); ``h`` is a
+#: card's number, ``pQ`` a player (p0 = the first), ``r.c`` a slot: row (1 = the base) . column
+NOTATION_KEY = {
+    "R": "R: setup, two cards returned onto the pile (secret: their numbers are not shown)",
+    "A": "A r.c: the drawn card placed on the player’s own mountain at row r, column c",
+    "B": "B: the drawn card discarded",
+    "C": "C pQ r.c: the drawn card placed on player Q’s mountain (p0 = the first player)",
+    "D": "D h r.c: the drawn card kept, hand card h placed on the player’s own mountain",
+    "E": "E r.c: the drawn card replaces the player's uncovered card at row r, column c",
+    "F1": "F1 pQ r.c: the drawn Saint Bernard removes the avalanche at r.c of player Q’s mountain",
+    "F2": "F2 h pQ r.c: the drawn card kept, Saint Bernard h from the hand removes that avalanche",
+    "H": "H h r.c: final building, hand card h placed on the player’s own mountain",
+    "V": "V h pQ r.c: final building, avalanche h from the hand dropped on player Q’s mountain",
+    "S": "S h pQ r.c: final building, Saint Bernard h from the hand removes an avalanche",
+    "pass": "pass: final building, the player passes (or ends the final turn)",
+}
+
+
+def notation_help(notation: str) -> str:
+    """The hover text of a log entry's notation (issue 22): what its parts mean, from
+    :data:`NOTATION_KEY`; rows count from 1 (the base), columns from the base's first card.
+
+    >>> notation_help("C p1 2.0")
+    'C p1 2.0 — C pQ r.c: the drawn card placed on player Q\N{RIGHT SINGLE QUOTATION MARK}s mountain (p0 = the first player); r.c = row . column, row 1 is the base'
+    """
+    key = NOTATION_KEY.get(notation.split(" ")[0])
+    if key is None:
+        return notation
+    return f"{notation} — {key}" + ("; r.c = row . column, row 1 is the base" if "r.c" in key else "")

@@ -241,3 +241,19 @@ def log_entry(before: State, move: Any, words: str, now: State,
     """The game log's line ``(notation, words)`` for ``move`` played in ``before`` (described
     as ``words``), as everyone at the table may read it in ``now``."""
     return str(move), words
+
+
+def notation_help(notation: str) -> str:
+    """The hover text of a log entry's notation (issue 22): what its parts mean (spec §10.5).
+
+    >>> notation_help("@c3")
+    '@c3: a placement, @ + the square (a disc put on c3)'
+    >>> notation_help("b2c3")
+    'b2c3: a move, from square + to square (b2 to c3; the top disc, or the whole stack from an S tile)'
+    """
+    if notation.startswith("@"):
+        return f"{notation}: a placement, @ + the square (a disc put on {notation[1:]})"
+    if len(notation) == 4:
+        return (f"{notation}: a move, from square + to square ({notation[:2]} to {notation[2:]}; "
+                f"the top disc, or the whole stack from an S tile)")
+    return notation
