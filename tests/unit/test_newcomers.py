@@ -43,3 +43,63 @@ def test_log_items_carry_the_notation_words_as_hover_text():
     assert [li.get("data-ply") for li in items] == ["4", "5"]
     assert [li.find("code").get("title") for li in items] == [alto.notation_help("@c3"), alto.notation_help("b2c3")]
     assert ET.fromstring(f"<ol>{panels.log_html([('@c3', 'x')])}</ol>").find("li/code").get("title") is None
+
+
+def _stranding_state():
+    """Seed 29 played at random until a move of the player to move strands a hand card."""
+    import random
+    state, rng = altitude.new_game(seed=29, players=2), random.Random(29)
+    while not altitude.stranded(state):
+        state = altitude.apply(state, rng.choice(altitude.legal_moves(state)))
+    return state
+
+
+def test_altitude_marks_a_target_that_strands_a_hand_card_and_shows_the_base_width():
+    """Issue 22: the 10th base column closes both base ends; a low card left in hand then has no
+    place. The target says so before the click (a warning mark and its words); the move stays legal."""
+    state = _stranding_state()
+    me = state.current
+    assert altitude.stranded(state) == {"A 1.-4": [29, 39], "A 1.6": [29, 39], "D 39 1.-4": [29], "D 39 1.6": [29]}
+    after = altitude.apply(state, "A 1.-4")    # legal: the base is then 10 wide, no end slot
+    opens = altitude.mountain_info(after, me).open
+    assert not [o for o in opens if o[0] == 1 and o[1] in (-5, 6)]
+    view = altitude.view(state, me)
+    assert view["stranded"] == altitude.stranded(state)
+    assert altitude.view(state, 1 - me)["stranded"] == {}
+    root = ET.fromstring(altitude.render_svg(view, {}))
+    ns = "{http://www.w3.org/2000/svg}"
+    warned = {g.get("data-move") for g in root.iter(f"{ns}g") if g.get("data-move")
+              and "no place on your mountain" in g.get("aria-label")}
+    assert warned == {"A 1.-4", "A 1.6"}   # the drawn card's targets (no hand card selected)
+    assert len([g for g in root.iter(f"{ns}g") if g.get("class") == "warn"]) == 2
+    pills = ["".join(t.itertext()) for t in root.iter(f"{ns}text") if t.get("class") == "stat-t"]
+    assert "Base 9/10" in pills and len([p for p in pills if p.startswith("Base ")]) == 2
+    selected = ET.fromstring(altitude.render_svg(view, {"selected": 39}))
+    assert {g.get("data-move") for g in selected.iter(f"{ns}g") if g.get("data-move")
+            and "leaves 29 in your hand" in g.get("aria-label")} == {"D 39 1.-4", "D 39 1.6"}
+
+
+def test_altitude_animal_points_badge_leaves_the_card_value_and_name_clear():
+    """Issue 22: the end's "+1" badge of an animal (level 4 and up) covered its name ("Dahut")."""
+    import re
+    ns = "{http://www.w3.org/2000/svg}"
+    for seed in range(40):
+        end = playout("altitude", seed, 2)[-1]
+        svg = altitude.render_svg(altitude.view(end, None), {})
+        if 'class="scored"' in svg:
+            break
+    root = ET.fromstring(svg)
+    slots = {}
+    for g in root.iter(f"{ns}g"):
+        if g.get("data-cell") and g.get("data-cell").startswith("p"):
+            x, y = map(float, re.match(r"translate\(([-\d.]+),([-\d.]+)\)", g.get("transform")).groups())
+            slots[(x, y)] = g
+    badges = [g for g in root.iter(f"{ns}g") if g.get("class") == "scored"]
+    assert badges
+    for b in badges:
+        bx, by = map(float, re.match(r"translate\(([-\d.]+),([-\d.]+)\)", b.get("transform")).groups())
+        r = float(b.find(f"{ns}circle").get("r"))
+        # the card it scores: the slot whose right edge is just left of the badge, level with it
+        (cx, cy), _slot = min(slots.items(), key=lambda kv: abs(kv[0][0] + 58 - bx) + abs(kv[0][1] + 40 - by))
+        assert by + r < cy + 56                 # above the species banner (y 56..76 of the card)
+        assert bx - r > cx + 28 + 16            # right of the value (centred, 28 px digits)

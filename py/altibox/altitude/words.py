@@ -395,3 +395,26 @@ def notation_help(notation: str) -> str:
     if key is None:
         return notation
     return f"{notation} — {key}" + ("; r.c = row . column, row 1 is the base" if "r.c" in key else "")
+
+
+
+def base_width_words(width: int, limit: int) -> "tuple[str, str]":
+    """The mountain header's base pill ``(short, hover text)`` (issue 22: the base limit shows
+    before it bites), e.g. ``("9/10", "base: 9 of at most 10 columns; …")``."""
+    tail = ("full: no base slot opens any more, only higher ones" if width >= limit
+            else f"a card placed at either end widens it; at {limit} no base slot opens any more")
+    return f"{width}/{limit}", f"base: {width} of at most {limit} columns wide; {tail}"
+
+
+#: The word before the base pill of a mountain's header.
+BASE_WORD = "Base"
+
+
+def stranded_words(cards: "list[str]") -> str:
+    """What a target that strands hand cards says before the click (issue 22; the move is
+    still allowed): ``cards`` are the cards' words (:func:`card_label`).
+
+    >>> stranded_words(["5"])
+    'leaves 5 in your hand with no place on your mountain for now'
+    """
+    return f"leaves {' and '.join(cards)} in your hand with no place on your mountain for now"
