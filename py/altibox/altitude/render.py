@@ -645,7 +645,8 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
     parts.append(f'<g class="pile" transform="translate({px},{top})"'
                  f'{target("pile", f"draw pile: {pile_n} cards")}>'
                  f'{tip(f"draw pile: {pile_n} cards; every turn starts with a draw from it")}')
-    parts.append(f'<text class="cap wide-only" x="0" y="{22 - top}">PILE</text>')
+    # PILE above the pile; on a phone under it (DISCARD, right-aligned, takes the top line there)
+    parts.append(f'<text class="cap" x="0" y="{CH + 24 if narrow else 22 - top}">PILE</text>')
     if pile_n:
         parts.append(_BACK + f'<rect x="9" y="{CH / 2 - 17:g}" width="{CW - 18}" height="30" '
                      f'rx="6" fill="#2b3a55" opacity=".85"/>'

@@ -188,14 +188,14 @@ def prompt(state: State, names: Any = None) -> str:
 
         >>> from altibox import altitude
         >>> prompt(altitude.new_game(seed=7, players=3, first_player=1), names=["Ann", "Bob"])
-        'Bob: choose 2 of your 6 cards to return to the pile'
+        'Bob: choose 2 of your 6 cards to return to the pile, one click each; the second goes on top of the first, drawn by Player 3 (draw 5), the first by Ann (draw 6)'
     """
     p = state.current
     if p is None or state.phase == OVER:
         return ""
     who = _names(state, names)[p]
     if state.phase == SETUP:
-        return f"{who}: choose 2 of your 6 cards to return to the pile"
+        return f"{who}: choose 2 of your 6 cards to return to the pile{returned_draws(state, p, names)}"
     if state.phase == DRAW:
         second = " (first of two turns)" if state.second_turn_pending else ""
         return f"{who}: play the drawn card{second}"
@@ -418,3 +418,28 @@ def stranded_words(cards: "list[str]") -> str:
     'leaves 5 in your hand with no place on your mountain for now'
     """
     return f"leaves {' and '.join(cards)} in your hand with no place on your mountain for now"
+
+
+def returned_draws(state: State, player: int, names: Any = None) -> str:
+    """Who draws ``player``'s two returned setup cards, and when (spec §7.2: every pair goes on
+    the pile in seat order from the first player, or the reverse with
+    ``setup_return_order="reverse"``, each pair's second card on top of its first; turns then
+    draw from the top, from the first player on). ``""`` outside the setup. Counted without
+    double turns, which the setup's empty mountains cannot give.
+
+    >>> from altibox import altitude
+    >>> returned_draws(altitude.new_game(seed=1, players=2), 0, ["Ann", "Bob"])
+    ', one click each; the second goes on top of the first, drawn by Ann (draw 3), the first by Bob (draw 4)'
+    """
+    if state.phase != SETUP:
+        return ""
+    n = state.players
+    fp = state.options["first_player"]
+    order = [(fp + i) % n for i in range(n)]
+    if state.options["setup_return_order"] == "reverse":
+        order.reverse()
+    who = _names(state, names)
+    k = 2 * (n - 1 - order.index(player))     # draws before the pair's second card (0-based)
+    second, first = who[(fp + k) % n], who[(fp + k + 1) % n]
+    return (f", one click each; the second goes on top of the first, drawn by {second} "
+            f"(draw {k + 1}), the first by {first} (draw {k + 2})")

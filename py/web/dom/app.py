@@ -137,6 +137,10 @@ class App(PlayScreen, BoardInput, BotLoop, HowToPage):
                             f"ready, its page is still being built.")
             return
         self.game_id = game
+        wrong_page = routes.unknown_page(params, module.INFO.name)
+        if wrong_page:
+            self.show_error(wrong_page)
+            return
         if params.get("page") == "rules":
             if howto.has_page(game):
                 self.show_rules(game)
