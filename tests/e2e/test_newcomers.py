@@ -122,7 +122,7 @@ def test_altitude_base_width_and_a_stranding_target(open_app):
     if page.locator('[data-action="reveal"]').is_visible():
         page.locator('[data-action="reveal"]').click()
     me = state.current
-    pills = page.locator(f'#board .mountain[data-player="{me}"] .stat-t').all_inner_texts()
+    pills = page.locator(f'#board .mountain[data-player="{me}"] .stat-t').all_text_contents()
     assert "Base 9/10" in pills
     warned = page.locator("#board g.warn")
     assert warned.count() == 2
