@@ -51,12 +51,12 @@ def test_tile_classes_and_aria_labels():
     assert sum(v == "tile-black" for v in side.values()) == 5
     assert sum(v == "tile-none" for v in side.values()) == 1
     assert cs["c2"].get("aria-label") == (
-        "c2, stack tile, bright side, flips to all directions, 3 discs bottom to top: red, white, white, "
+        "c2, S ↻A R W W 3, stack tile, bright side, flips to all directions, 3 discs bottom to top: red, white, white, "
         "can move: any disc may move, red or white")
-    assert cs["c3"].get("aria-label") == ("c3, stack tile, black side, removed after a move from it, one red disc, "
+    assert cs["c3"].get("aria-label") == ("c3, S ✕ R, stack tile, black side, removed after a move from it, one red disc, "
                                           "can move: any disc may move, red or white")
     assert cs["d2"].get("aria-label") == "d2, no tile, no discs"
-    assert cs["b2"].get("aria-label") == "b2, diagonal tile, black side, removed after a move from it, no discs"
+    assert cs["b2"].get("aria-label") == "b2, D ✕, diagonal tile, black side, removed after a move from it, no discs"
 
 
 def test_sources_without_selection_and_no_data_move():
@@ -231,15 +231,15 @@ def test_last_move_is_an_outline_and_corner_marker_not_a_tint():
 def test_hover_text_says_any_disc_may_move_and_removed_discs_stay():
     root = parse(alto.render_svg(alto.from_position(MOVEMENT)))
     cs = cells(root)
-    titles = {n: g.find(".//" + NS + "title") for n, g in cs.items()}
+    titles = {n: g.find(NS + "title") for n, g in cs.items()}
     movable = sorted(n for n, t in titles.items() if t is not None and "Any disc may move" in t.text)
     assert len(movable) == 11 and "a4" in movable   # every source of a legal move, white or red
     assert "any disc may move" in cs["a4"].get("aria-label")
     final = cells(parse(alto.render_svg(alto.from_position(FINAL))))
-    t = final["b3"].find(".//" + NS + "title")
+    t = final["b3"].find(NS + "title")
     assert t is not None and "no tile: these discs stay here for good" in t.text
     assert "its discs stay here for good" in final["b3"].get("aria-label")
-    assert "Any disc may move" not in final["a4"].find(".//" + NS + "title").text   # the game is over
+    assert "Any disc may move" not in final["a4"].find(NS + "title").text   # the game is over
 
 
 def test_status_says_any_disc_in_the_movement_phase():

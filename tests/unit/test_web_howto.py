@@ -61,7 +61,7 @@ def test_every_alto_tile_says_what_it_flips_to():
     titles = {}
     for g in svg.iter(f"{ns}g"):
         if g.get("data-cell"):
-            t = g.find(f".//{ns}title")
+            t = g.find(f"{ns}title")
             assert t is not None, g.get("data-cell")
             titles[g.get("data-cell")] = (t.text, g.get("aria-label"))
     assert len(titles) == 16
@@ -147,7 +147,7 @@ def test_altitude_cards_and_targets_have_tooltips_saying_what_they_do():
     board = SceneBoard(S.find_scene("altitude", "cable-car"))
     svg = ET.fromstring(board.ui_adapter.svg(board.frame()))
     ns = "{http://www.w3.org/2000/svg}"
-    titles = {g.get("data-cell"): g.find(f".//{ns}title") for g in svg.iter(f"{ns}g") if g.get("data-cell")}
+    titles = {g.get("data-cell"): g.find(f"{ns}title") for g in svg.iter(f"{ns}g") if g.get("data-cell")}
     texts = {k: (t.text if t is not None else None) for k, t in titles.items()}
     assert "only a cable car may go on it" in texts["p0:L1:1"]  # the avalanche
     assert texts["drawn"].startswith("drawn card: cable car: value 0")

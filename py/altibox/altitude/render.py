@@ -56,7 +56,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from altibox.core.svg import SEAT, SEAT_TINT, esc as _esc, num as _num, target, tip
+from altibox.core.svg import SEAT, SEAT_TINT, esc as _esc, named, num as _num, target
 
 from .cards import ANIMAL, AVALANCHE, CABLE, DAHUT, NUM, SB, get_deck
 from .rules import MAX_BASE
@@ -485,13 +485,10 @@ def _panel(parts, view, q, py, name, own, to_play, by_id, deck, cell_moves, focu
         if lost:
             label = f"{label}; {stranded_words([by_id[h].label for h in lost])}"
         kind = "filled" if cid is not None else "empty"
-        parts.append(f'<g class="slot {kind}" transform="translate({_num(cx)},{_num(cy2)})"'
-                     f'{target(cell, label, mv)}>{tip(label)}')
-        if cid is None:
-            parts.append(_HOLE_LIVE if mv is not None else _HOLE)
-        else:
-            parts.append(_face(by_id[cid]))
-        parts.append("</g></g>")
+        inner = (f'<title>{_esc(label)}</title>'
+                 + ((_HOLE_LIVE if mv is not None else _HOLE) if cid is None else _face(by_id[cid])))
+        parts.append(named(f'<g class="slot {kind}" transform="translate({_num(cx)},{_num(cy2)})"'
+                           f'{target(cell, label, mv)}>', label, inner) + inner + "</g>")
         scored = (final_hands is not None and cid is not None and r >= 4
                   and by_id[cid].kind == ANIMAL)
         if scored:
@@ -587,13 +584,14 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
             parts.append(f'<g class="drawn{" selected" if selected is None else ""}" '
                          f'transform="translate({x},{_num(big_y)}) scale({BIG})"'
                          f'{target("drawn", label, button=bool(legal))}>'
-                         f'{tip(f"drawn card: {card_help(card)}")}')
+                         f'<title>drawn card: {_esc(card_help(card))}</title>')
+            parts[-1] = named(parts[-1], label, _face(card))
             parts.append(_face(card))
             if live:
                 parts.append(_CHOSEN)
             if focus == "drawn":
                 parts.append(_FOCUS)
-            parts.append("</g></g>")
+            parts.append("</g>")
             x += 112
         if "pass" in legal:
             parts.append(f'<text class="cap" x="{x}" y="22">{"FINAL" if narrow else "FINAL ROUND"}</text>')
@@ -629,22 +627,24 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
                 cy = top - RAISE if sel else top
                 parts.append(f'<g class="hand-card{" selected" if sel else ""}" data-card="{cid}" '
                              f'transform="translate({x},{cy})"{target(cell, label, mv, button=clickable)}>'
-                             f'{tip(label)}<g class="lift">{_face(card)}')
+                             f'<title>{_esc(label)}</title><g class="lift">{_face(card)}')
+                parts[-1] = named(parts[-1], label, _face(card))
                 if mv is not None:
                     parts.append(_TARGETS["return"])
                 elif sel:
                     parts.append(_CHOSEN)
                 if cell == focus:
                     parts.append(_FOCUS)
-                parts.append("</g></g></g>")
+                parts.append("</g></g>")
                 x += HSTEP
     # pile and discard, at the right
     pile_n = view["pile_size"]
     dx = W - 18 - CW
     px = dx - CW - 22
+    pile_i = len(parts)
     parts.append(f'<g class="pile" transform="translate({px},{top})"'
                  f'{target("pile", f"draw pile: {pile_n} cards")}>'
-                 f'{tip(f"draw pile: {pile_n} cards; every turn starts with a draw from it")}')
+                 f'<title>draw pile: {pile_n} cards; every turn starts with a draw from it</title>')
     # PILE above the pile; on a phone under it (DISCARD, right-aligned, takes the top line there)
     parts.append(f'<text class="cap" x="0" y="{CH + 24 if narrow else 22 - top}">PILE</text>')
     if pile_n:
@@ -654,7 +654,8 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
     else:
         parts.append(f'<rect class="empty-pile" width="{CW}" height="{CH}" rx="7"/>'
                      f'<text class="count-s" x="{_num(CW / 2)}" y="{_num(CH / 2 + 3)}">empty</text>')
-    parts.append("</g></g>")
+    parts[pile_i] = named(parts[pile_i], f"draw pile: {pile_n} cards", "".join(parts[pile_i + 1:]))
+    parts.append("</g>")
     disc = view["discard"]
     topc = by_id[disc[-1]] if disc else None
     can_b = "B" in legal and selected is None
@@ -662,7 +663,8 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
     if can_b:
         d_label += " \u2014 discard the drawn card"
     parts.append(f'<g class="discard" transform="translate({dx},{top})"'
-                 f'{target("discard", d_label, "B" if can_b else None)}>{tip(d_label)}')
+                 f'{target("discard", d_label, "B" if can_b else None)}><title>{_esc(d_label)}</title>')
+    disc_i = len(parts) - 1
     parts.append(f'<text class="cap" x="{CW if narrow else 0}" y="{22 - top}"'
                  f'{" text-anchor=" + chr(34) + "end" + chr(34) if narrow else ""}>DISCARD</text>')
     parts.append(_face(topc) if topc is not None else
@@ -673,7 +675,8 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
         parts.append(_TARGETS["discard"])
     if focus == "discard":
         parts.append(_FOCUS)
-    parts.append("</g></g>")
+    parts[disc_i] = named(parts[disc_i], d_label, "".join(parts[disc_i + 1:]))
+    parts.append("</g>")
     parts.append("</g>")
     return ty + TRAY_H
 

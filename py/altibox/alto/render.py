@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from altibox.core.svg import esc as _esc, num as _fmt, target, tip
+from altibox.core.svg import esc as _esc, named, num as _fmt, target
 
 from .rules import (
     COLOUR_WORDS, INDEX, MOVEMENT, PLACEMENT, SYMBOL_NAMES, Cell, State, parse_move,
@@ -357,16 +357,18 @@ def render_svg(view: dict[str, Any] | State, ui: dict | None = None) -> str:
                 classes.append("last-to")
                 flags.append("last move to here")
             x, y = MARGIN + col * CELL, MARGIN + r * CELL
+            label = _aria(name, cell, flags)
+            open_i = len(parts)
             parts.append(
                 '<g role="gridcell"><g' + _attrs(
                     class_=" ".join(classes), transform=f"translate({x} {y})",
-                ) + target(name, _aria(name, cell, flags), moves_here.get(name),
+                ) + target(name, label, moves_here.get(name),
                            tabindex="0" if name == focus else "-1") + ">"
             )
             title = cell_help(name, cell)
             if name in srcs and selected is None:
                 title += f" {MOVABLE_TITLE}."
-            parts.append(tip(title))   # the hover text; the name is the aria-label alone
+            parts.append(f'<title>{_esc(title)}</title>')
             parts.append(
                 f'<rect class="square" x="0" y="0" width="{CELL}" height="{CELL}" '
                 f'fill="{_SQUARE_FILL}" stroke="{_BOARD_FILL}" stroke-width="1"/>'
@@ -384,7 +386,9 @@ def render_svg(view: dict[str, Any] | State, ui: dict | None = None) -> str:
             # keyboard focus ring: invisible until the cell has :focus-visible (page CSS)
             parts.append('<rect class="focus-ring" x="1" y="1" width="88" height="88" rx="10" '
                          'fill="none" stroke="none" pointer-events="none"/>')
-            parts.append("</g></g></g>")
+            # the name starts with what is written on the square (WCAG 2.5.3)
+            parts[open_i] = named(parts[open_i], label, "".join(parts[open_i + 1:]))
+            parts.append("</g></g>")
         parts.append("</g>")
     parts.append("</svg>")
     return "".join(parts)

@@ -4,8 +4,7 @@
 * :func:`num` — the one number formatter for coordinates and sizes (at most 2 decimals).
 * :func:`target` — the hook attributes of a clickable group (DESIGN.md §3): ``data-cell``,
   ``data-move``, ``role="button"``, ``tabindex`` and ``aria-label``, always in that order.
-* :func:`tip` — opens the drawing of a named group with its hover text (``<title>``), hidden
-  from assistive technology, so that the group's ``aria-label`` stays its whole accessible name.
+* :func:`named` — a group's ``aria-label`` led by the words drawn inside it (WCAG 2.5.3).
 * :data:`SEAT` / :data:`SEAT_TINT` — the one seat palette (seat ``i`` is ``SEAT[i % 5]``), the
   same colours as the turn dots of ``static/css/altibox.css``.
 
@@ -19,6 +18,8 @@ Pure string functions; no browser imports (CPython and Pyodide).
 
 from __future__ import annotations
 
+import html
+import re
 from typing import Any
 
 #: Seat colours (stroke, pawn, header), by seat index modulo 5: red, blue, green, ochre, violet.
@@ -77,18 +78,25 @@ def target(cell: str | None, label: str, move: str | None = None, *, button: boo
     return a + f' aria-label="{esc(label)}"'
 
 
-def tip(text: str) -> str:
-    """Opens the drawing of a named group (one that carries an ``aria-label``, e.g. from
-    :func:`target`): ``<g aria-hidden="true"><title>text</title>``; the caller closes it with
-    ``</g>`` after the drawing.
+_TEXT = re.compile(r"<text\b[^>]*>(.*?)</text>", re.S)
+_TAG = re.compile(r"<[^>]+>")
 
-    The hover text still shows over the whole drawing (an SVG ``<title>`` titles its parent),
-    while assistive technology reads only the outer group's ``aria-label``. Without the hidden
-    group, the tooltip and the symbols drawn as text (Alto's ``O ↻D``, Altitude's card values)
-    count as the group's visible text, which its name must contain (WCAG 2.5.3, "label in name",
-    axe-core's ``label-content-name-mismatch``).
 
-    >>> tip("a4: O, orthogonal")
-    '<g aria-hidden="true"><title>a4: O, orthogonal</title>'
+def named(open_tag: str, label: str, inner: str) -> str:
+    """``open_tag`` (which carries ``aria-label="label"``, e.g. from :func:`target`) with its
+    label led by the words drawn inside the group (``inner``: its SVG, whose ``<text>``
+    elements are what a sighted person reads on it), so that the accessible name contains the
+    visible text, in the same order (WCAG 2.5.3 "label in name"; axe-core's
+    ``label-content-name-mismatch``), after the label's first part. Unchanged when nothing is
+    written inside.
+
+    >>> named('<g aria-label="a4, orthogonal tile">', "a4, orthogonal tile",
+    ...       '<title>tip</title><text class="sym">O</text><text>↻D</text>')
+    '<g aria-label="a4, O ↻D, orthogonal tile">'
     """
-    return f'<g aria-hidden="true"><title>{esc(text)}</title>'
+    words = " ".join(w for w in (html.unescape(_TAG.sub("", t)).strip() for t in _TEXT.findall(inner)) if w)
+    if not words:
+        return open_tag
+    head, sep, rest = label.partition(", ")   # after the label's first part (a square's name)
+    full = f"{head}, {words}{sep}{rest}"
+    return open_tag.replace(f'aria-label="{esc(label)}"', f'aria-label="{esc(full)}"', 1)
