@@ -3,6 +3,7 @@
 # Installs what the tests need on a fresh machine, then runs pytest:
 #   - a virtualenv in .venv with the pinned Python test packages (tests/requirements.txt);
 #   - the pinned runtime (PyScript core + Pyodide) via npm into static/vendor/ (serve.py);
+#   - axe-core (test-only, tests/package.json) into tests/node_modules/;
 #   - a Chromium: $ALTIBOX_CHROMIUM, else Debian's /usr/bin/chromium (installed with apt when
 #     missing and running as root), else Playwright's own browser where `playwright install` works.
 set -euo pipefail
@@ -31,6 +32,13 @@ if ! command -v npm >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get 
 fi
 say "checking the pinned runtime"
 .venv/bin/python serve.py --install-only
+
+# --- test-only npm packages (axe-core for tests/e2e/test_axe.py), from tests/package-lock.json
+AXE_HASH=$(sha256sum tests/package-lock.json | cut -d' ' -f1)
+if [ "$(cat tests/node_modules/.lock.sha256 2>/dev/null)" != "$AXE_HASH" ]; then
+  say "installing the test-only npm packages (axe-core)"
+  (cd tests && npm ci --no-audit --no-fund --loglevel=error) && echo "$AXE_HASH" > tests/node_modules/.lock.sha256
+fi
 
 # --- a Chromium (tests/browser.py is the one finder, also used by the e2e tests and bench.py)
 if ! CHROME=$(.venv/bin/python tests/browser.py); then

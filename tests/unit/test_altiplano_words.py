@@ -471,12 +471,11 @@ def test_the_end_is_warned_before_it_is_triggered():
 
 def test_the_logs_notation_is_explained():
     """Issue 22: each notation of the log has a tooltip saying what its form means."""
-    assert W.notation_tip("wool>farm") == ("notation GOOD>SOURCE: a good placed on an action "
-                                           "space (here: wool, farm)")
-    assert W.notation_tip("go:mine") == ("notation go:LOCATION: the pawn moved by cart (up to 3 "
-                                         "steps) (here: to the Mine)")
-    assert W.notation_tip("village:r1:r2").startswith("notation SOURCE[:CHOICE]")
-    assert W.notation_tip("plan") == "notation plan: a planning move, secret until the Actions phase"
+    assert W.notation_help("wool>farm") == ("wool>farm — GOOD>SOURCE: a good (or coin) planned onto "
+                                            "an action space")
+    assert W.notation_help("go:mine") == "go:mine — go:LOCATION: a move by cart"
+    assert W.notation_help("village:r1:r2").startswith("village:r1:r2 — SOURCE[:CHOICE...]")
+    assert W.notation_help("plan") == "plan — plan: a planning placement, secret until the Actions phase"
     rng = random.Random(3)
     s = A.new_game(seed=3, players=3)
     forms = set()
@@ -484,8 +483,8 @@ def test_the_logs_notation_is_explained():
         if A.is_over(s):
             break
         m = choose(rng, s)
-        tip = W.notation_tip(m.text)
-        assert tip.startswith("notation ") and len(tip) > 20
-        forms.add(tip.split(":")[0])
+        tip = W.notation_help(m.text)
+        assert tip.startswith(f"{m.text} — ") and len(tip) > 20
+        forms.add(tip.split(" — ")[1].split(":")[0])
         s = A.apply(s, m)
     assert len(forms) >= 8

@@ -18,7 +18,7 @@ from altibox import altitude as A
 VIEW_KEYS = {"game", "player", "players", "options", "phase", "current_player",
              "second_turn_pending", "consecutive_passes", "ply", "hand", "drawn", "hand_sizes",
              "pile_size", "discard", "mountains", "returned", "legal_moves", "final_hands",
-             "outcome"}
+             "outcome", "stranded"}
 
 # Option sets cycled through the games so that every DECISION's alternative is played too.
 VARIANTS = [

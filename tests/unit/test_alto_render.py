@@ -51,12 +51,12 @@ def test_tile_classes_and_aria_labels():
     assert sum(v == "tile-black" for v in side.values()) == 5
     assert sum(v == "tile-none" for v in side.values()) == 1
     assert cs["c2"].get("aria-label") == (
-        "c2, stack tile, bright side, flips to all directions, 3 discs bottom to top: red, white, white, "
+        "c2, S ↻A R W W 3, stack tile, bright side, flips to all directions, 3 discs bottom to top: red, white, white, "
         "can move: any disc may move, red or white")
-    assert cs["c3"].get("aria-label") == ("c3, stack tile, black side, removed after a move from it, one red disc, "
+    assert cs["c3"].get("aria-label") == ("c3, S ✕ R, stack tile, black side, removed after a move from it, one red disc, "
                                           "can move: any disc may move, red or white")
     assert cs["d2"].get("aria-label") == "d2, no tile, no discs"
-    assert cs["b2"].get("aria-label") == "b2, diagonal tile, black side, removed after a move from it, no discs"
+    assert cs["b2"].get("aria-label") == "b2, D ✕, diagonal tile, black side, removed after a move from it, no discs"
 
 
 def test_sources_without_selection_and_no_data_move():
@@ -261,3 +261,38 @@ def test_the_end_marks_what_every_disc_scored():
     assert "".join(tag.itertext()) == "R+10W+11"
     running = parse(alto.render_svg(alto.from_position(MOVEMENT)))
     assert not [g for g in running.iter() if g.get("data-level") or "score-tag" in classes(g)]
+
+
+def test_legend_shows_every_mark_the_board_draws():
+    """Issue 22: every mark over a square (can move, selected, destination, last move to and
+    from, the end's score tags) has a legend entry whose icon draws that same mark."""
+    state = alto.from_position(MOVEMENT)
+    last = str(alto.legal_moves(state)[0])
+    after = alto.apply(state, last)
+    drawn = set()
+    for svg in (alto.render_svg(state), alto.render_svg(state, {"selected": "a4"}),
+                alto.render_svg(after, {"last": last}), alto.render_svg(alto.from_position(FINAL))):
+        drawn |= {c for el in parse(svg).iter() for c in classes(el) if c.startswith("hl-") or c == "score-tag"}
+    assert drawn == {"hl-source", "hl-sel", "hl-dest", "hl-last", "score-tag"}
+    entries = {key: (icon, name) for key, icon, name, _text in render.legend()}
+    icon_marks = {key: {c for el in parse(icon).iter() for c in classes(el) if c.startswith("hl-")}
+                  for key, (icon, _name) in entries.items()}
+    assert icon_marks["movable"] == {"hl-source"} and "dotted" in entries["movable"][1]
+    assert icon_marks["selected"] == {"hl-sel"} and icon_marks["dest"] == {"hl-dest"}
+    assert icon_marks["last"] == icon_marks["last-from"] == {"hl-last"}
+    dashed = {k: parse(entries[k][0]).find(f".//{NS}g[@class='hl hl-last']/{NS}rect").get("stroke-dasharray")
+              for k in ("last", "last-from")}
+    assert dashed == {"last": None, "last-from": "7 4"}
+    assert "corner triangle" in entries["last"][1] and "R+3" in entries["scored"][0]
+
+
+def test_end_score_tags_leave_every_disc_visible():
+    """Issue 22: at the end, the R+n/W+n tags (y 72..89) sit below the stack, never on its bottom disc."""
+    root = parse(alto.render_svg(alto.from_position(FINAL)))
+    tags = [t for t in root.iter() if "score-tag" in classes(t)]
+    assert len(tags) == 6   # one per square with discs
+    tag_top = min(float(r.get("y")) for t in tags for r in t.iter(f"{NS}rect"))
+    assert tag_top == 72
+    bottoms = [float(r.get("y")) + float(r.get("height")) for g in root.iter()
+               if {"disc"} <= classes(g) for r in g.iter(f"{NS}rect")]
+    assert len(bottoms) == 15 and max(bottoms) <= tag_top

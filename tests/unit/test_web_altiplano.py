@@ -209,6 +209,6 @@ def test_a_row_worth_nothing_reads_a_dash_like_the_other_empty_rows():
 
 def test_the_log_carries_the_notation_tooltip():
     from web.html.panels import log_html
-    html = log_html([("go:mine", "Anna moves by cart to the Mine")], tip=A.notation_tip)
-    assert 'title="notation go:LOCATION: the pawn moved by cart (up to 3 steps) (here: to the Mine)"' in html
+    html = log_html([("go:mine", "Anna moves by cart to the Mine")], explain=A.notation_help)
+    assert 'title="go:mine — go:LOCATION: a move by cart"' in html
     assert "title=" not in log_html([("a1b2", "Red moves")])

@@ -71,7 +71,8 @@ def test_undo_never_crosses_the_privacy_barrier():
                            "I am Player 1: show my cards")
     refused = t.click(None, None)
     assert refused.kind == "wait" and refused.text == "Pass the device to Player 1 first: they press “I am Player 1”."
-    assert t.reveal() == "Player 1: choose 2 of your 6 cards to return to the pile"
+    assert t.reveal() == ("Player 1: choose 2 of your 6 cards to return to the pile, one click each; the second "
+                          "goes on top of the first, drawn by Player 1 (draw 3), the first by Player 2 (draw 4)")
     assert t.frame().viewer == 0
     move = t.frame().view["legal_moves"][0]
     assert t.click(None, move).kind == "play"

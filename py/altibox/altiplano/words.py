@@ -790,7 +790,7 @@ __all__ = [
     "player_name", "cart_cost", "recipe_words", "good_tip", "location_tip", "role_tip",
     "extension_effect", "extension_tip", "order_tip", "trigger_words", "is_secret", "describe",
     "prompt", "turn_rule", "sale_loss", "warehouse_rule", "choice_note", "display_price_words",
-    "end_warning", "AIM_WORDS", "notation_tip", "explain", "scoreboard", "round_banner",
+    "end_warning", "AIM_WORDS", "notation_help", "explain", "scoreboard", "round_banner",
     "why_not", "public_position", "END_TURN_FIRST", "last_outlined",
 ]
 
@@ -1161,46 +1161,40 @@ def button_words(mv: str, seat: dict, phase: str, hs: _data.HouseSet) -> tuple[s
 
 
 
-def notation_tip(notation: str) -> str:
-    """What a move's notation means, for the log's tooltip (issue 22; the notation table of
-    ``altibox.altiplano``), e.g. ``"wool>farm"`` -> ``"notation GOOD>SOURCE: a good placed on
-    an action space (here: wool on the Farm)"``. Never raises: an unknown form is named as one."""
-    n = str(notation)
-    head = n.split(":", 1)[0]
-    simple = {
-        "draw": "draw: goods drawn from the bag onto the planning spaces",
-        "done": "done: planning (or final storage) finished",
-        "end": "end: the turn ended after acting",
-        "pass": "pass: no more turns this round",
-        "cart": "cart: a cart bought at the Village",
-        SECRET_NOTATION: "plan: a planning move, secret until the Actions phase",
-    }
-    if n in simple:
-        return "notation " + simple[n]
-    if n.startswith("@"):
-        return f"notation @LOCATION: the pawn put on a location for free (here: the {location_name(n[1:])})"
-    if head in ("go", "step"):
-        how = "by cart (up to 3 steps)" if head == "go" else "one step (1 food)"
-        return f"notation {head}:LOCATION: the pawn moved {how} (here: to the {location_name(n.split(':')[1])})"
-    if ">" in n or "<" in n:
-        sign = ">" if ">" in n else "<"
-        good, sid = n.split(sign, 1)
-        if sid == "bag":
-            return f"notation GOOD>bag: a good put back into the bag (draw control; here: {good})"
-        what = "placed on" if sign == ">" else "taken back from"
-        return (f"notation GOOD{sign}SOURCE: a {'coin' if good == 'coin' else 'good'} {what} an "
-                f"action space (here: {good}, {n.split(sign, 1)[1]})")
-    if head in ("sell", "deliver", "order", "buy", "role", "store"):
-        words = {"sell": "sell:GOOD: a good sold at the Market for coins",
-                 "deliver": "deliver:GOOD[:rN]: a good delivered to the open order (rN: the "
-                            "warehouse row of the corn for completing it)",
-                 "order": "order:ID: an order taken at the Market",
-                 "buy": "buy:ID: an extension bought from the display",
-                 "role": "role:ROLE: a role chosen",
-                 "store": "store:GOOD:rN: a good stored in warehouse row N (final storage)"}
-        return f"notation {words[head]}"
-    return ("notation SOURCE[:CHOICE]: the action of an action source run (a location, a role or "
-            "an extension id; a choice such as a good, a house or rN, a warehouse row)")
+#: What a move's notation means, by its shape (the package docstring's table): ``(test, text)``
+#: rows, the first whose test the notation passes wins (issue 22: the log's hover text)
+NOTATION_KEY = (
+    (lambda m: m.startswith("role:"), "role:ROLE: a role chosen (draft)"),
+    (lambda m: m == "draw", "draw: the open planning spaces filled from the bag"),
+    (lambda m: m.endswith(">bag"), "GOOD>bag: a drawn good put back into the bag"),
+    (lambda m: "<" in m, "GOOD<SOURCE: a good (or coin) taken back from an action space"),
+    (lambda m: ">" in m, "GOOD>SOURCE: a good (or coin) planned onto an action space"),
+    (lambda m: m == "plan", "plan: a planning placement, secret until the Actions phase"),
+    (lambda m: m == "done", "done: planning declared done (final storage: finished)"),
+    (lambda m: m.startswith("@"), "@LOCATION: the pawn put on its first location (free)"),
+    (lambda m: m.startswith("go:"), "go:LOCATION: a move by cart"),
+    (lambda m: m.startswith("step:"), "step:LOCATION: one step to a neighbouring location for 1 food"),
+    (lambda m: m.startswith("sell:"), "sell:GOOD: a good sold at the Market"),
+    (lambda m: m.startswith("deliver:"), "deliver:GOOD: a good delivered to the open order (rN: the row of the corn it gives)"),
+    (lambda m: m.startswith("order:"), "order:ID: an order taken (1 coin)"),
+    (lambda m: m.startswith("buy:"), "buy:ID: an extension bought (printed price + surcharge)"),
+    (lambda m: m == "cart", "cart: a cart bought at the Village (1 coin)"),
+    (lambda m: m == "end", "end: the turn ended"),
+    (lambda m: m == "pass", "pass: the player passes for the rest of the round"),
+    (lambda m: m.startswith("store:"), "store:GOOD:rN: a good stored in warehouse row N (final storage)"),
+    (lambda m: True, "SOURCE[:CHOICE...]: the action of that location, role or extension run "
+                     "with the goods on it (rN: a warehouse row, a word: a chosen good or type)"),
+)
+
+
+def notation_help(notation: str) -> str:
+    """The hover text of a log entry's notation (issue 22): what its shape means, from
+    :data:`NOTATION_KEY`.
+
+    >>> notation_help("go:market")
+    'go:market — go:LOCATION: a move by cart'
+    """
+    return f"{notation} — " + next(text for test, text in NOTATION_KEY if test(notation))
 
 
 #: The notation the log shows for a planning placement still secret (spec §19).

@@ -56,10 +56,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from altibox.core.svg import SEAT, SEAT_TINT, esc as _esc, num as _num, target
+from altibox.core.svg import SEAT, SEAT_TINT, esc as _esc, named, num as _num, target
 
 from .cards import ANIMAL, AVALANCHE, CABLE, DAHUT, NUM, SB, get_deck
-from .words import LEGEND, card_help
+from .rules import MAX_BASE
+from .words import BASE_WORD, LEGEND, base_width_words, card_help, stranded_words
 
 W = 720          # viewBox width (the page scales the svg to its column)
 CW = 56          # card width
@@ -196,6 +197,10 @@ def _target(mark: str, w: float = CW, h: float = CH) -> str:
 
 
 _TARGETS = {m: _target(m) for m in _MARKS}
+# a target whose move leaves a hand card without a place (issue 22): a warning triangle in the
+# slot's top-left corner, opposite the target's own marker
+_WARN = ('<g class="warn" transform="translate(6,6)" pointer-events="none">'
+         '<path d="M0,-9 L10,8 H-10 Z"/><text y="6">!</text></g>')
 _LAST = _ring("last", CW, CH, 4.5, 10)
 _FOCUS = _ring("focus", CW, CH, 7.5, 12)
 _CHOSEN = _ring("chosen", CW, CH, 2.5, 9)
@@ -342,7 +347,8 @@ def render_svg(view: "dict[str, Any]", ui: "dict[str, Any] | None" = None) -> st
     y = 0.0
     for i, q in enumerate(order):
         y = _panel(parts, view, q, y, names[q], q == me and not hide and not over, current == q,
-                   by_id, deck, cell_moves, focus, last_cell, narrow)
+                   by_id, deck, cell_moves, focus, last_cell, narrow,
+                   view.get("stranded") or {} if q == me else {})
         y += GAP
         if i == 0:
             y = _tray(parts, view, y, hand, drawn, hide, legal, phase, selected, selectable,
@@ -369,8 +375,9 @@ def _clip_name(name: str, limit: int) -> str:
 
 
 def _panel(parts, view, q, py, name, own, to_play, by_id, deck, cell_moves, focus,
-           last_cell, narrow=False) -> float:
-    """Player q's mountain panel at height ``py``; returns its bottom edge."""
+           last_cell, narrow=False, stranded=None) -> float:
+    """Player q's mountain panel at height ``py``; returns its bottom edge. ``stranded``: the
+    view's moves that leave hand cards without a place (their targets get a warning)."""
     mt = view["mountains"][q]
     opens = _open_slots(mt, deck.kind, deck.value)
     height = 0
@@ -425,14 +432,20 @@ def _panel(parts, view, q, py, name, own, to_play, by_id, deck, cell_moves, focu
     parts.append(f'<text class="name" x="42" y="{_num(cy + 5.5)}">{label}{you}</text>')
     # right side: [TO PLAY] [Height h] [Hand k]
     x = W - 12
+    base_cols = [e["col"] for e in mt if e["row"] == 1]
+    bw = max(base_cols) - min(base_cols) + 1 if base_cols else 0   # holes count (spec §5)
+    base_short, base_tip = base_width_words(bw, MAX_BASE)
     stats = ((f"Hand <tspan>{hand_n}</tspan>", 96 if narrow else 66),
-             (f"Height <tspan>{height}</tspan>", 124 if narrow else 82))
+             (f"Height <tspan>{height}</tspan>", 124 if narrow else 82),
+             (f"{BASE_WORD} <tspan>{base_short}</tspan>", 130 if narrow else 86))
     ph_ = 30 if narrow else 22   # pill height
     for text, w in stats:
         x -= w
-        parts.append(f'<rect class="stat" x="{x}" y="{_num(cy - ph_ / 2)}" width="{w - 6}" height="{ph_}" '
+        full = " full" if text.startswith(BASE_WORD) and bw >= MAX_BASE else ""
+        tip_ = f"<title>{_esc(base_tip)}</title>" if text.startswith(BASE_WORD) else ""
+        parts.append(f'<g class="stat-g{full}">{tip_}<rect class="stat" x="{x}" y="{_num(cy - ph_ / 2)}" width="{w - 6}" height="{ph_}" '
                      f'rx="{_num(ph_ / 2)}"/><text class="stat-t" x="{_num(x + (w - 6) / 2)}" y="{_num(cy + (7.5 if narrow else 4.5))}" '
-                     f'text-anchor="middle">{text}</text>')
+                     f'text-anchor="middle">{text}</text></g>')
     if to_play:
         double = view.get("second_turn_pending") and view.get("phase") == "draw"
         w = (160 if double else 124) if narrow else (104 if double else 78)
@@ -466,26 +479,28 @@ def _panel(parts, view, q, py, name, own, to_play, by_id, deck, cell_moves, focu
         mv = cell_moves.get(cell)
         what = card_help(by_id[cid]) if cid is not None else "empty slot"
         label = f"{name}, level {r}, column {c}: {what}"
+        lost = (stranded or {}).get(mv) if mv is not None else None
         if mv is not None:
             label = f"{label} \u2014 {_verb(mv)}"
+        if lost:
+            label = f"{label}; {stranded_words([by_id[h].label for h in lost])}"
         kind = "filled" if cid is not None else "empty"
-        parts.append(f'<g class="slot {kind}" transform="translate({_num(cx)},{_num(cy2)})"'
-                     f'{target(cell, label, mv)}><title>{_esc(label)}</title>')
-        if cid is None:
-            parts.append(_HOLE_LIVE if mv is not None else _HOLE)
-        else:
-            parts.append(_face(by_id[cid]))
-        parts.append("</g>")
+        inner = (f'<title>{_esc(label)}</title>'
+                 + ((_HOLE_LIVE if mv is not None else _HOLE) if cid is None else _face(by_id[cid])))
+        parts.append(named(f'<g class="slot {kind}" transform="translate({_num(cx)},{_num(cy2)})"'
+                           f'{target(cell, label, mv)}>', label, inner) + inner + "</g>")
         scored = (final_hands is not None and cid is not None and r >= 4
                   and by_id[cid].kind == ANIMAL)
         if scored:
             rad = 15 if narrow else 11
-            over.append(f'<g class="scored" transform="translate({_num(cx + CW - 6)},{_num(cy2 + CH - 8)})" '
+            # on the card's right edge, level with its value: clear of the value, of the
+            # species banner ("Dahut") and of the card above
+            over.append(f'<g class="scored" transform="translate({_num(cx + CW + 2)},{_num(cy2 + 40)})" '
                         f'pointer-events="none" aria-hidden="true"><circle r="{rad}"/>'
                         f'<text y="{7.5 if narrow else 4.5}">+{_animal_points(view, by_id[cid])}</text></g>')
         if mv is not None or cell == last_cell or cell == focus:
             # drawn above every card, so that no upper slot hides a lower target's marker
-            ring = (_TARGETS[_mark_of(mv)] if mv is not None else "")
+            ring = (_TARGETS[_mark_of(mv)] if mv is not None else "") + (_WARN if lost else "")
             ring += (_LAST if cell == last_cell else "") + (_FOCUS if cell == focus else "")
             over.append(f'<g transform="translate({_num(cx)},{_num(cy2)})" pointer-events="none">'
                         f'{ring}</g>')
@@ -520,7 +535,7 @@ def _end_strip(parts, view, q, y, hand, by_id, narrow) -> None:
     if not hand:
         parts.append(f'<text class="endnote" x="{x}" y="26">empty</text>')
     for i, cid in enumerate(hand):
-        parts.append(f'<g class="end-card" data-card="{cid}" aria-label="{_esc(by_id[cid].label)}" '
+        parts.append(f'<g class="end-card" data-card="{cid}" role="img" aria-label="{_esc(by_id[cid].label)}" '
                      f'transform="translate({_num(x + i * (CW * scale + 6))},10) scale({scale})">'
                      f'{_face(by_id[cid])}</g>')
     if bonus:
@@ -570,6 +585,7 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
                          f'transform="translate({x},{_num(big_y)}) scale({BIG})"'
                          f'{target("drawn", label, button=bool(legal))}>'
                          f'<title>drawn card: {_esc(card_help(card))}</title>')
+            parts[-1] = named(parts[-1], label, _face(card))
             parts.append(_face(card))
             if live:
                 parts.append(_CHOSEN)
@@ -612,6 +628,7 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
                 parts.append(f'<g class="hand-card{" selected" if sel else ""}" data-card="{cid}" '
                              f'transform="translate({x},{cy})"{target(cell, label, mv, button=clickable)}>'
                              f'<title>{_esc(label)}</title><g class="lift">{_face(card)}')
+                parts[-1] = named(parts[-1], label, _face(card))
                 if mv is not None:
                     parts.append(_TARGETS["return"])
                 elif sel:
@@ -624,10 +641,12 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
     pile_n = view["pile_size"]
     dx = W - 18 - CW
     px = dx - CW - 22
+    pile_i = len(parts)
     parts.append(f'<g class="pile" transform="translate({px},{top})"'
-                 f'{target("pile", f"draw pile: {pile_n} cards")}><title>draw pile: {pile_n} cards; every turn '
-                 f'starts with a draw from it</title>')
-    parts.append(f'<text class="cap wide-only" x="0" y="{22 - top}">PILE</text>')
+                 f'{target("pile", f"draw pile: {pile_n} cards")}>'
+                 f'<title>draw pile: {pile_n} cards; every turn starts with a draw from it</title>')
+    # PILE above the pile; on a phone under it (DISCARD, right-aligned, takes the top line there)
+    parts.append(f'<text class="cap" x="0" y="{CH + 24 if narrow else 22 - top}">PILE</text>')
     if pile_n:
         parts.append(_BACK + f'<rect x="9" y="{_num(CH / 2 - 17)}" width="{CW - 18}" height="30" '
                      f'rx="6" fill="#2b3a55" opacity=".85"/>'
@@ -635,6 +654,7 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
     else:
         parts.append(f'<rect class="empty-pile" width="{CW}" height="{CH}" rx="7"/>'
                      f'<text class="count-s" x="{_num(CW / 2)}" y="{_num(CH / 2 + 3)}">empty</text>')
+    parts[pile_i] = named(parts[pile_i], f"draw pile: {pile_n} cards", "".join(parts[pile_i + 1:]))
     parts.append("</g>")
     disc = view["discard"]
     topc = by_id[disc[-1]] if disc else None
@@ -644,6 +664,7 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
         d_label += " \u2014 discard the drawn card"
     parts.append(f'<g class="discard" transform="translate({dx},{top})"'
                  f'{target("discard", d_label, "B" if can_b else None)}><title>{_esc(d_label)}</title>')
+    disc_i = len(parts) - 1
     parts.append(f'<text class="cap" x="{CW if narrow else 0}" y="{22 - top}"'
                  f'{" text-anchor=" + chr(34) + "end" + chr(34) if narrow else ""}>DISCARD</text>')
     parts.append(_face(topc) if topc is not None else
@@ -654,6 +675,7 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
         parts.append(_TARGETS["discard"])
     if focus == "discard":
         parts.append(_FOCUS)
+    parts[disc_i] = named(parts[disc_i], d_label, "".join(parts[disc_i + 1:]))
     parts.append("</g>")
     parts.append("</g>")
     return ty + TRAY_H

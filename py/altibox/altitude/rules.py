@@ -485,6 +485,53 @@ def height(state: State, player: int) -> int:
     return mountain_info(state, player).height
 
 
+def stranded(state: State) -> "dict[str, list[int]]":
+    """The legal moves of the player to move that would strand hand cards: ``{notation: [card
+    ids]}``, the cards that have a place on their own mountain now and would have none right
+    after the move (issue 22: e.g. the card that fills the base to :data:`MAX_BASE` columns
+    closes the base slots a low card needed). Moves that strand nothing are left out; so is
+    the card a move plays, and avalanches (they also go on other mountains). A stranded card
+    may find a place again later, when higher slots open; the move stays legal, the page marks
+    its target before the click. Empty outside the draw and final phases. Cached per state.
+    """
+    cache = state._cache
+    if "stranded" in cache:
+        return cache["stranded"]
+    out: "dict[str, list[int]]" = {}
+    me = state.current
+    if me is not None and state.phase in (DRAW, FINAL):
+        deck = state.deck
+        kind, value = deck.kind, deck.value
+        av_base = state.options["avalanche_on_base"]
+        fixed = state.options["base_direction"] == "fixed"
+        hand = [c for c in state.hands[me] if kind[c] != AVALANCHE]
+        before = mountain_info(state, me).open
+        placeable = [c for c in hand
+                     if any(_fits(kind[c], value[c], thr, r, av_base) for r, _c, thr in before)]
+        if placeable:
+            for mv in legal_moves(state):
+                toks = str(mv).split(" ")
+                if toks[0] in ("A", "E"):
+                    card, slot = state.drawn, toks[1]
+                elif toks[0] in ("D", "H"):
+                    card, slot = int(toks[1]), toks[2]
+                else:   # the own mountain stays as it is, or only loses an avalanche
+                    continue
+                r, c = (int(x) for x in slot.split("."))
+                m = dict(state.mountains[me])
+                m[(r, c)] = card
+                bdir = state.base_dirs[me]
+                if r == 1 and bdir == 0 and len([1 for rr, _cc in m if rr == 1]) == 2:
+                    bdir = 1 if c > min(cc for rr, cc in m if rr == 1) else -1
+                opens = _compute_info(m, bdir, fixed, kind, value).open
+                lost = [h for h in placeable if h != card and not any(
+                    _fits(kind[h], value[h], thr, rr, av_base) for rr, _cc, thr in opens)]
+                if lost:
+                    out[str(mv)] = sorted(lost)
+    cache["stranded"] = out
+    return out
+
+
 def _fits(kind: str, value: int, thr: int, row: int, av_base: bool) -> bool:
     """Whether a card of ``kind``/``value`` may go into an open slot (spec §6 table)."""
     if kind == CABLE:
@@ -914,7 +961,9 @@ def view(state: State, player: "int | None") -> "dict[str, Any]":
     ``options``, ``phase``, ``current_player``, ``second_turn_pending``,
     ``consecutive_passes``, ``ply``; ``hand`` (own cards, sorted ids; ``[]`` in the public
     view); ``drawn`` (the card this player just drew, only while it is their draw-phase turn,
-    else ``None``); ``hand_sizes`` (every player's hand size); ``pile_size``; ``discard`` (ids,
+    else ``None``); ``stranded`` (the viewer's moves that leave hand cards without a place:
+    :func:`stranded`, ``{}`` when not to move); ``hand_sizes`` (every player's hand size);
+    ``pile_size``; ``discard`` (ids,
     bottom first); ``mountains`` (per player, a list of ``{"row", "col", "card"}`` sorted by row
     then column); ``returned`` (own returned setup cards that are still in the pile or waiting
     to go on it, top-most first; ``[]`` in the public view); ``legal_moves`` (notation, only
@@ -954,6 +1003,7 @@ def view(state: State, player: "int | None") -> "dict[str, Any]":
         "ply": len(state.moves),
         "hand": list(state.hands[player]) if player is not None else [],
         "drawn": state.drawn if (to_move and state.phase == DRAW) else None,
+        "stranded": stranded(state) if to_move else {},
         "hand_sizes": [len(h) for h in state.hands],
         "pile_size": len(pile),
         "discard": list(state.discard),

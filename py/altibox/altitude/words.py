@@ -188,14 +188,14 @@ def prompt(state: State, names: Any = None) -> str:
 
         >>> from altibox import altitude
         >>> prompt(altitude.new_game(seed=7, players=3, first_player=1), names=["Ann", "Bob"])
-        'Bob: choose 2 of your 6 cards to return to the pile'
+        'Bob: choose 2 of your 6 cards to return to the pile, one click each; the second goes on top of the first, drawn by Player 3 (draw 5), the first by Ann (draw 6)'
     """
     p = state.current
     if p is None or state.phase == OVER:
         return ""
     who = _names(state, names)[p]
     if state.phase == SETUP:
-        return f"{who}: choose 2 of your 6 cards to return to the pile"
+        return f"{who}: choose 2 of your 6 cards to return to the pile{returned_draws(state, p, names)}"
     if state.phase == DRAW:
         second = " (first of two turns)" if state.second_turn_pending else ""
         return f"{who}: play the drawn card{second}"
@@ -364,6 +364,85 @@ def log_entry(before: State, move: Any, words: str, now: State,
     """The game log's line ``(notation, words)`` for ``move`` played in ``before`` (described
     as ``words``), as everyone at the table may read it in ``now`` (a setup choice names only ``R``: the returned cards are its owner's secret)."""
     return public_move(move), words
+
+
+#: What the first word of a move's notation means (the package docstring's table); ``h`` is a
+#: card's number, ``pQ`` a player (p0 = the first), ``r.c`` a slot: row (1 = the base) . column
+NOTATION_KEY = {
+    "R": "R: setup, two cards returned onto the pile (secret: their numbers are not shown)",
+    "A": "A r.c: the drawn card placed on the player’s own mountain at row r, column c",
+    "B": "B: the drawn card discarded",
+    "C": "C pQ r.c: the drawn card placed on player Q’s mountain (p0 = the first player)",
+    "D": "D h r.c: the drawn card kept, hand card h placed on the player’s own mountain",
+    "E": "E r.c: the drawn card replaces the player's uncovered card at row r, column c",
+    "F1": "F1 pQ r.c: the drawn Saint Bernard removes the avalanche at r.c of player Q’s mountain",
+    "F2": "F2 h pQ r.c: the drawn card kept, Saint Bernard h from the hand removes that avalanche",
+    "H": "H h r.c: final building, hand card h placed on the player’s own mountain",
+    "V": "V h pQ r.c: final building, avalanche h from the hand dropped on player Q’s mountain",
+    "S": "S h pQ r.c: final building, Saint Bernard h from the hand removes an avalanche",
+    "pass": "pass: final building, the player passes (or ends the final turn)",
+}
+
+
+def notation_help(notation: str) -> str:
+    """The hover text of a log entry's notation (issue 22): what its parts mean, from
+    :data:`NOTATION_KEY`; rows count from 1 (the base), columns from the base's first card.
+
+    >>> notation_help("C p1 2.0")
+    'C p1 2.0 — C pQ r.c: the drawn card placed on player Q\N{RIGHT SINGLE QUOTATION MARK}s mountain (p0 = the first player); r.c = row . column, row 1 is the base'
+    """
+    key = NOTATION_KEY.get(notation.split(" ")[0])
+    if key is None:
+        return notation
+    return f"{notation} — {key}" + ("; r.c = row . column, row 1 is the base" if "r.c" in key else "")
+
+
+
+def base_width_words(width: int, limit: int) -> "tuple[str, str]":
+    """The mountain header's base pill ``(short, hover text)`` (issue 22: the base limit shows
+    before it bites), e.g. ``("9/10", "base: 9 of at most 10 columns; …")``."""
+    tail = ("full: no base slot opens any more, only higher ones" if width >= limit
+            else f"a card placed at either end widens it; at {limit} no base slot opens any more")
+    return f"{width}/{limit}", f"base: {width} of at most {limit} columns wide; {tail}"
+
+
+#: The word before the base pill of a mountain's header.
+BASE_WORD = "Base"
+
+
+def stranded_words(cards: "list[str]") -> str:
+    """What a target that strands hand cards says before the click (issue 22; the move is
+    still allowed): ``cards`` are the cards' words (:func:`card_label`).
+
+    >>> stranded_words(["5"])
+    'leaves 5 in your hand with no place on your mountain for now'
+    """
+    return f"leaves {' and '.join(cards)} in your hand with no place on your mountain for now"
+
+
+def returned_draws(state: State, player: int, names: Any = None) -> str:
+    """Who draws ``player``'s two returned setup cards, and when (spec §7.2: every pair goes on
+    the pile in seat order from the first player, or the reverse with
+    ``setup_return_order="reverse"``, each pair's second card on top of its first; turns then
+    draw from the top, from the first player on). ``""`` outside the setup. Counted without
+    double turns, which the setup's empty mountains cannot give.
+
+    >>> from altibox import altitude
+    >>> returned_draws(altitude.new_game(seed=1, players=2), 0, ["Ann", "Bob"])
+    ', one click each; the second goes on top of the first, drawn by Ann (draw 3), the first by Bob (draw 4)'
+    """
+    if state.phase != SETUP:
+        return ""
+    n = state.players
+    fp = state.options["first_player"]
+    order = [(fp + i) % n for i in range(n)]
+    if state.options["setup_return_order"] == "reverse":
+        order.reverse()
+    who = _names(state, names)
+    k = 2 * (n - 1 - order.index(player))     # draws before the pair's second card (0-based)
+    second, first = who[(fp + k) % n], who[(fp + k + 1) % n]
+    return (f", one click each; the second goes on top of the first, drawn by {second} "
+            f"(draw {k + 1}), the first by {first} (draw {k + 2})")
 
 
 # --------------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from altibox.core.svg import esc as _esc, num as _fmt, target
+from altibox.core.svg import esc as _esc, named, num as _fmt, target
 
 from .rules import (
     COLOUR_WORDS, INDEX, MOVEMENT, PLACEMENT, SYMBOL_NAMES, Cell, State, parse_move,
@@ -172,9 +172,11 @@ def _stack_svg(stack: str, over: bool = False) -> str:
         )
     else:
         h = len(stack)
-        band = min(15.0, 64.0 / h)  # each disc seen from the side, bottom to top
+        # each disc seen from the side, bottom to top; at the end the stack stands on the
+        # square's score tags (y 72..89) instead of behind them
+        bottom = 70.0 if over else 76.0
+        band = min(15.0, (bottom - 12.0) / h)
         gap = 1.0 if band > 4 else 0.4
-        bottom = 76.0
         for k, colour in enumerate(stack):
             cls, fill, stroke, ink = _disc_style(colour)
             y = bottom - (k + 1) * band
@@ -199,6 +201,29 @@ def _stack_svg(stack: str, over: bool = False) -> str:
         out.append(_score_tag(stack))
     out.append("</g>")
     return "".join(out)
+
+
+# the marks over a cell (the legend draws the same ones): a disc that may move, the selected
+# square, a destination of the selected disc, the squares of the last move
+_HL_SOURCE_SVG = (f'<rect class="hl hl-source" x="3" y="3" width="84" height="84" rx="9" '
+                  f'fill="none" stroke="{_HL_SRC}" stroke-width="2.5" stroke-dasharray="4 3" '
+                  f'pointer-events="none"/>')
+_HL_SEL_SVG = (f'<rect class="hl hl-sel" x="2.5" y="2.5" width="85" height="85" rx="9" '
+               f'fill="none" stroke="{_HL_SEL}" stroke-width="5" pointer-events="none"/>')
+_HL_DEST_SVG = (f'<g class="hl hl-dest" pointer-events="none"><rect x="4" y="4" width="82" '
+                f'height="82" rx="9" fill="none" stroke="{_HL_DEST}" stroke-width="3.5"/>'
+                f'<circle cx="45" cy="82" r="5" fill="{_HL_DEST}" stroke="#ffffff" '
+                f'stroke-width="1.2"/></g>')
+
+
+def _hl_last(dashed: bool) -> str:
+    """The mark of a square of the last move: an outline (dashed where it came from) and a corner
+    triangle; the tile keeps its colour (bright or black)."""
+    dash = ' stroke-dasharray="7 4"' if dashed else ""
+    return (f'<g class="hl hl-last" pointer-events="none"><rect x="2" y="2" width="86" '
+            f'height="86" rx="9" fill="none" stroke="{_HL_LAST}" stroke-width="3"{dash}/>'
+            f'<path d="M2 66V79a9 9 0 0 0 9 9H24Z" fill="{_HL_LAST}" stroke="#1c1814" '
+            f'stroke-width="1"/></g>')
 
 
 #: Added to the hover text (``<title>``) of a cell whose disc may move now.
@@ -332,10 +357,12 @@ def render_svg(view: dict[str, Any] | State, ui: dict | None = None) -> str:
                 classes.append("last-to")
                 flags.append("last move to here")
             x, y = MARGIN + col * CELL, MARGIN + r * CELL
+            label = _aria(name, cell, flags)
+            open_i = len(parts)
             parts.append(
                 '<g role="gridcell"><g' + _attrs(
                     class_=" ".join(classes), transform=f"translate({x} {y})",
-                ) + target(name, _aria(name, cell, flags), moves_here.get(name),
+                ) + target(name, label, moves_here.get(name),
                            tabindex="0" if name == focus else "-1") + ">"
             )
             title = cell_help(name, cell)
@@ -348,36 +375,19 @@ def render_svg(view: dict[str, Any] | State, ui: dict | None = None) -> str:
             )
             parts.append(_tile_svg(cell))
             if name in (last_from, last_to):
-                # an outline and a corner marker: the tile keeps its colour (bright or black)
-                dash = ' stroke-dasharray="7 4"' if name == last_from else ""
-                parts.append(
-                    f'<g class="hl hl-last" pointer-events="none"><rect x="2" y="2" width="86" '
-                    f'height="86" rx="9" fill="none" stroke="{_HL_LAST}" stroke-width="3"{dash}/>'
-                    f'<path d="M2 66V79a9 9 0 0 0 9 9H24Z" fill="{_HL_LAST}" stroke="#1c1814" '
-                    f'stroke-width="1"/></g>'
-                )
+                parts.append(_hl_last(dashed=name == last_from))
             parts.append(_stack_svg(cell.stack, over))
             if "source" in classes and selected is None:
-                parts.append(
-                    f'<rect class="hl hl-source" x="3" y="3" width="84" height="84" rx="9" '
-                    f'fill="none" stroke="{_HL_SRC}" stroke-width="2.5" stroke-dasharray="4 3" '
-                    f'pointer-events="none"/>'
-                )
+                parts.append(_HL_SOURCE_SVG)
             if name == selected:
-                parts.append(
-                    f'<rect class="hl hl-sel" x="2.5" y="2.5" width="85" height="85" rx="9" '
-                    f'fill="none" stroke="{_HL_SEL}" stroke-width="5" pointer-events="none"/>'
-                )
+                parts.append(_HL_SEL_SVG)
             if is_dest:
-                parts.append(
-                    f'<g class="hl hl-dest" pointer-events="none"><rect x="4" y="4" width="82" '
-                    f'height="82" rx="9" fill="none" stroke="{_HL_DEST}" stroke-width="3.5"/>'
-                    f'<circle cx="45" cy="82" r="5" fill="{_HL_DEST}" stroke="#ffffff" '
-                    f'stroke-width="1.2"/></g>'
-                )
+                parts.append(_HL_DEST_SVG)
             # keyboard focus ring: invisible until the cell has :focus-visible (page CSS)
             parts.append('<rect class="focus-ring" x="1" y="1" width="88" height="88" rx="10" '
                          'fill="none" stroke="none" pointer-events="none"/>')
+            # the name starts with what is written on the square (WCAG 2.5.3)
+            parts[open_i] = named(parts[open_i], label, "".join(parts[open_i + 1:]))
             parts.append("</g></g>")
         parts.append("</g>")
     parts.append("</svg>")
@@ -391,7 +401,13 @@ _LEGEND_CELLS = {
     "S": Cell(("S", "A"), True, ""), "bright": Cell(("O", "D"), True, "r"),
     "black": Cell(("O", "D"), False, "w"), "removed": Cell(None, False, "rw"),
     "discs": None, "height": Cell(None, False, "rwr"), "flip": Cell(("D", "O"), True, ""),
+    "movable": Cell(("O", "D"), True, "w"), "selected": Cell(("O", "D"), True, "w"),
+    "dest": Cell(("A", "S"), True, ""), "last": Cell(("D", "O"), False, "r"),
+    "last-from": Cell(("A", "S"), True, ""), "scored": None,
 }
+#: the mark each legend entry of a marked square shows over its tile
+_LEGEND_MARKS = {"movable": _HL_SOURCE_SVG, "selected": _HL_SEL_SVG, "dest": _HL_DEST_SVG,
+                 "last": _hl_last(dashed=False), "last-from": _hl_last(dashed=True)}
 
 
 def legend_svg(key: str) -> str:
@@ -402,6 +418,14 @@ def legend_svg(key: str) -> str:
         KeyError: ``key`` is not one of :data:`altibox.alto.words.LEGEND`'s keys.
     """
     cell = _LEGEND_CELLS[key]
+    if key == "scored":  # the end's score tag of a square, enlarged so that it stays readable
+        return ('<svg xmlns="http://www.w3.org/2000/svg" class="legend-icon" viewBox="0 0 90 90" '
+                'width="40" height="40" aria-hidden="true" focusable="false">'
+                f'<rect x="0" y="0" width="90" height="90" rx="8" fill="{_SQUARE_FILL}"/>'
+                f'<rect x="3" y="26" width="84" height="38" rx="19" fill="{_RED_FILL}" '
+                f'stroke="{_RED_STROKE}" stroke-width="2"/><text x="45" y="56" font-size="30" '
+                f'font-weight="bold" text-anchor="middle" font-family="sans-serif" '
+                f'fill="{_RED_INK}">R+3</text></svg>')
     head = ('<svg xmlns="http://www.w3.org/2000/svg" class="legend-icon" viewBox="0 0 90 90" '
             'width="40" height="40" aria-hidden="true" focusable="false">'
             f'<rect x="0" y="0" width="90" height="90" rx="8" fill="{_SQUARE_FILL}"/>')
@@ -410,7 +434,7 @@ def legend_svg(key: str) -> str:
         w = _stack_svg("w").replace('cx="45"', 'cx="65"').replace('x="45"', 'x="65"')
         body = r + w
     else:
-        body = _tile_svg(cell) + _stack_svg(cell.stack)
+        body = _tile_svg(cell) + _stack_svg(cell.stack) + _LEGEND_MARKS.get(key, "")
     # no lettering at icon size (it would be under 11 px): the legend's words say it
     body = re.sub(r"<text[^>]*>[^<]*</text>", "", body)
     if key == "flip":  # the corner mark, enlarged

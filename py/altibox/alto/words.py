@@ -149,6 +149,15 @@ LEGEND = (
     ("discs", "Discs R and W", "Red and White; either player may move a disc of either colour; a disc "
               "at level k of its stack scores k points for its colour"),
     ("height", "Number in the corner", "how many discs the stack holds"),
+    ("movable", "Yellow dotted outline", "a square whose top disc can move now (either colour); "
+                "click it to see where it can go"),
+    ("selected", "Blue outline", "the square you selected: its disc moves from here"),
+    ("dest", "Green outline and dot", "a square the selected disc can go to: click it to move"),
+    ("last", "Yellow outline and corner triangle", "the square the last move went to"),
+    ("last-from", "Dashed yellow outline and corner triangle", "the square the last move came "
+                  "from (a bright tile there has just flipped; a black one has gone)"),
+    ("scored", "R+3, W+12 at the end", "what the square scored for Red and for White: a disc at "
+               "level k scores k"),
 )
 
 
@@ -232,6 +241,22 @@ def log_entry(before: State, move: Any, words: str, now: State,
     """The game log's line ``(notation, words)`` for ``move`` played in ``before`` (described
     as ``words``), as everyone at the table may read it in ``now``."""
     return str(move), words
+
+
+def notation_help(notation: str) -> str:
+    """The hover text of a log entry's notation (issue 22): what its parts mean (spec §10.5).
+
+    >>> notation_help("@c3")
+    '@c3: a placement, @ + the square (a disc put on c3)'
+    >>> notation_help("b2c3")
+    'b2c3: a move, from square + to square (b2 to c3; the top disc, or the whole stack from an S tile)'
+    """
+    if notation.startswith("@"):
+        return f"{notation}: a placement, @ + the square (a disc put on {notation[1:]})"
+    if len(notation) == 4:
+        return (f"{notation}: a move, from square + to square ({notation[:2]} to {notation[2:]}; "
+                f"the top disc, or the whole stack from an S tile)")
+    return notation
 
 
 # --------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@
 * :func:`num` — the one number formatter for coordinates and sizes (at most 2 decimals).
 * :func:`target` — the hook attributes of a clickable group (DESIGN.md §3): ``data-cell``,
   ``data-move``, ``role="button"``, ``tabindex`` and ``aria-label``, always in that order.
+* :func:`named` — a group's ``aria-label`` led by the words drawn inside it (WCAG 2.5.3).
 * :data:`SEAT` / :data:`SEAT_TINT` — the one seat palette (seat ``i`` is ``SEAT[i % 5]``), the
   same colours as the turn dots of ``static/css/altibox.css``.
 
@@ -17,6 +18,8 @@ Pure string functions; no browser imports (CPython and Pyodide).
 
 from __future__ import annotations
 
+import html
+import re
 from typing import Any
 
 #: Seat colours (stroke, pawn, header), by seat index modulo 5: red, blue, green, ochre, violet.
@@ -73,3 +76,27 @@ def target(cell: str | None, label: str, move: str | None = None, *, button: boo
     if move is not None or button or tabindex is not None:
         a += f' role="button" tabindex="{tabindex if tabindex is not None else "0"}"'
     return a + f' aria-label="{esc(label)}"'
+
+
+_TEXT = re.compile(r"<text\b[^>]*>(.*?)</text>", re.S)
+_TAG = re.compile(r"<[^>]+>")
+
+
+def named(open_tag: str, label: str, inner: str) -> str:
+    """``open_tag`` (which carries ``aria-label="label"``, e.g. from :func:`target`) with its
+    label led by the words drawn inside the group (``inner``: its SVG, whose ``<text>``
+    elements are what a sighted person reads on it), so that the accessible name contains the
+    visible text, in the same order (WCAG 2.5.3 "label in name"; axe-core's
+    ``label-content-name-mismatch``), after the label's first part. Unchanged when nothing is
+    written inside.
+
+    >>> named('<g aria-label="a4, orthogonal tile">', "a4, orthogonal tile",
+    ...       '<title>tip</title><text class="sym">O</text><text>↻D</text>')
+    '<g aria-label="a4, O ↻D, orthogonal tile">'
+    """
+    words = " ".join(w for w in (html.unescape(_TAG.sub("", t)).strip() for t in _TEXT.findall(inner)) if w)
+    if not words:
+        return open_tag
+    head, sep, rest = label.partition(", ")   # after the label's first part (a square's name)
+    full = f"{head}, {words}{sep}{rest}"
+    return open_tag.replace(f'aria-label="{esc(label)}"', f'aria-label="{esc(full)}"', 1)

@@ -16,6 +16,7 @@ from web.dom.page import by_id
 from web.dom.scenes import draw_scene, scene_event, scene_key_target
 from web.html import howto
 from web.html.escape import esc
+from web.links import routes
 
 if TYPE_CHECKING:
     from web.play.sceneboard import SceneBoard
@@ -26,7 +27,12 @@ class HowToPage:
 
     def show_page(self, game: str, params: dict[str, str]) -> None:
         """``&page=rules`` (How to play) or ``&page=editor`` (the scene editor, whose module
-        :mod:`web.dom.editorpage` is loaded only here)."""
+        :mod:`web.dom.editorpage` is loaded only here), or the message of a ``page=`` that
+        names no page (issue 22: ``routes.unknown_page``)."""
+        wrong = routes.unknown_page(params, GAMES[game].INFO.name)
+        if wrong:
+            self.show_error(wrong)
+            return
         if params.get("page") == "editor":
             if getattr(self, "editor_screen", None) is None:
                 from web.dom.editorpage import EditorScreen

@@ -123,8 +123,9 @@ class PlayScreen:
             while log.children.length > keep:
                 log.lastElementChild.remove()
         if len(entries) > keep:
-            log.insertAdjacentHTML("beforeend", panels.log_html(
-                entries[keep:], first=keep + 1, tip=getattr(self.table.session.module, "notation_tip", None)))
+            explain = getattr(self.table.adapter.module, "notation_help", None)
+            log.insertAdjacentHTML("beforeend", panels.log_html(entries[keep:], first=keep + 1,
+                                                                explain=explain))
         self._log_shown = list(entries)
 
     def flush_focus(self) -> bool:

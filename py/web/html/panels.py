@@ -169,22 +169,20 @@ def scores_html(module: Any, state: Any, names: list[str] | None = None) -> str:
             f'<tbody>{"".join(rows)}</tbody><tfoot><tr><th scope="row">Total</th>{totals}</tr>{tie}</tfoot></table>')
 
 
-def log_html(log: list[tuple[str, str]], first: int = 1, tip: Any = None) -> str:
+def log_html(log: list[tuple[str, str]], first: int = 1, explain=None) -> str:
     """``#log`` items: one ``li[data-move]`` per ply, words then the notation.
 
     ``log`` holds ``(notation as shown, words)``; ``first`` is the ply number of the first entry;
-    ``tip``: the game's ``notation_tip(notation) -> str`` (what the notation means, a tooltip on
-    it), or None.
+    ``explain(notation) -> str`` (the game's ``notation_help``), when given, is the notation's
+    hover text (``title``): what its parts mean.
     """
+    def tip(move: str) -> str:
+        return "" if explain is None else f' title="{esc(explain(move))}"'
     return "".join(
         f'<li data-move="{esc(move)}" data-ply="{i}"><span class="ply">{i}.</span> {esc(words)} '
-        f'<code class="notation"{_title(tip, move)}>{esc(move)}</code></li>'
+        f'<code class="notation"{tip(move)}>{esc(move)}</code></li>'
         for i, (move, words) in enumerate(log, first)
     )
-
-
-def _title(tip: Any, move: str) -> str:
-    return f' title="{esc(tip(move))}"' if tip is not None else ""
 
 
 def result_html(module: Any, state: Any, names: list[str] | None = None) -> str:

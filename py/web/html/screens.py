@@ -188,17 +188,20 @@ def confirm_replace_html(name: str, ply: int, link_ply: int | None = None) -> st
     """A new-game link opened over a game in progress: ask before replacing it.
 
     ``link_ply``: the link continues a shared game (play by link) at that move, rather than
-    starting a new one.
+    starting a new one. The safe choice (resume) is the primary button; the one that replaces
+    the game in progress is marked ``danger`` (issue 22).
     """
     if link_ply is not None:
         return (f'<div class="setup"><h2>Continue the game from this link?</h2>'
                 f'<p>This link continues a game of {esc(name)} at move {link_ply}, but you have another '
                 f'game of {esc(name)} in progress here (move {ply}). Continuing the link’s game replaces '
                 f'yours.</p><p class="actions">'
-                f'<button type="button" class="primary" data-action="start-pending">Continue the link’s game</button> '
-                f'<button type="button" data-action="resume">Resume my game</button></p></div>')
+                f'<button type="button" class="primary" data-action="resume">Resume my game</button> '
+                f'<button type="button" class="danger" data-action="start-pending">Continue the link’s game</button>'
+                f'</p></div>')
     return (f'<div class="setup"><h2>Start a new game of {esc(name)}?</h2>'
             f'<p>This link starts a new game, but you have a game in progress (move {ply}). '
             f'Starting the new game replaces it.</p><p class="actions">'
-            f'<button type="button" class="primary" data-action="start-pending">Start the new game</button> '
-            f'<button type="button" data-action="resume">Resume my game</button></p></div>')
+            f'<button type="button" class="primary" data-action="resume">Resume my game</button> '
+            f'<button type="button" class="danger" data-action="start-pending">Start the new game</button>'
+            f'</p></div>')

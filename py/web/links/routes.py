@@ -38,6 +38,8 @@ def first_values(pairs: Iterable) -> dict[str, str]:
     {'game': 'alto', 'seed': '1'}
     >>> first_values([("game", "alto"), ("amp;embed", "1")])
     {'game': 'alto', 'embed': '1'}
+    >>> first_values([("game", "ALTO")])
+    {'game': 'alto'}
     """
     out: dict[str, str] = {}
     for key, value in pairs:
@@ -45,7 +47,29 @@ def first_values(pairs: Iterable) -> dict[str, str]:
         while key.startswith("amp;"):
             key = key[4:]
         out.setdefault(key, str(value))
+    if "game" in out:   # game ids are lower case: ?game=ALTO opens Alto (issue 22)
+        out["game"] = out["game"].strip().lower()
     return out
+
+
+#: The pages of a game (DESIGN.md §3, ``&page=``); no ``page=`` is the game itself.
+PAGES = ("rules", "learn", "lesson", "editor")
+
+
+def unknown_page(params: dict[str, str], game_name: str) -> str | None:
+    """The message for a ``page=`` that names no page of the site, or None when it is one of
+    :data:`PAGES` (or absent or empty).
+
+    >>> unknown_page({"page": "nope"}, "Altiplano")
+    'There is no page called “nope” here. Altiplano has How to play (page=rules) and its game (no page=).'
+    >>> unknown_page({"page": "rules"}, "Alto") is None
+    True
+    """
+    page = params.get("page", "")
+    if page == "" or page in PAGES:
+        return None
+    return (f"There is no page called “{page}” here. {game_name} has How to play (page=rules) "
+            f"and its game (no page=).")
 
 
 def new_game_request(params: dict[str, str], module) -> tuple[int | None, int | None, dict]:

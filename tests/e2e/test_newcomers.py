@@ -1,0 +1,133 @@
+"""Issue 22 end to end (what newcomers hit), Alto / Altitude / every game: the loading picture,
+odd addresses, the link-conflict dialog, the landing cards, the phone's turn bar and labels,
+the log's notation words, Altitude's base width and stranding targets."""
+
+from __future__ import annotations
+
+import random
+
+from altibox import altitude, alto
+
+from .driver import BOOT_TIMEOUT_MS, NO_BACKGROUND_WORK, put_save, saved_game_script, wait_ply
+
+#: boxes of the elements matched by a selector (visible ones), and whether any two overlap
+BOXES = """sel => [...document.querySelectorAll(sel)].map(e => e.getBoundingClientRect())
+  .filter(r => r.width > 0 && r.height > 0).map(r => [r.left, r.top, r.right, r.bottom])"""
+
+
+def overlapping(boxes) -> list:
+    return [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:]
+            if a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5]
+
+
+def go(page, query: str) -> None:
+    """Show the screen of ``query`` the way the site's in-page links do (no second boot)."""
+    page.evaluate("q => { history.pushState(null, '', q); dispatchEvent(new PopStateEvent('popstate')); }", query)
+
+
+def test_loading_picture_names_the_game_in_its_theme(browser, base_url_app):
+    """Before Python runs: the picture of the game in the address, its name, the embed's theme."""
+    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    context.add_init_script(NO_BACKGROUND_WORK)
+    context.route("**/py.zip", lambda route: None)   # Python never gets its code: stay loading
+    page = context.new_page()
+    try:
+        for query, shown, word, dark in (("?game=alto", "sk-alto", "Alto", False),
+                                         ("?game=Altitude&new=1", "sk-altitude", "Altitude", False),
+                                         ("?game=altiplano&embed=1&theme=dark", "sk-altiplano", "Altiplano", True)):
+            page.goto(base_url_app + query, wait_until="domcontentloaded")
+            visible = page.evaluate("() => [...document.querySelectorAll('#board svg.skeleton-board')]"
+                                    ".filter(s => s.getBoundingClientRect().height > 0).map(s => s.classList[1])")
+            assert visible == [shown]
+            assert page.locator("#board .sk-word").inner_text().startswith(f"Loading {word}:")
+            bg = page.evaluate("getComputedStyle(document.body).backgroundColor")
+            assert (bg == "rgb(23, 26, 33)") == dark, bg
+            assert page.evaluate("document.documentElement.classList.contains('ready')") is False
+    finally:
+        context.unroute_all(behavior="ignoreErrors")
+        context.close()
+
+
+def test_addresses_dialogs_landing_and_log_words(open_app):
+    page = open_app("?game=altiplano&page=nope")
+    assert "There is no page called “nope” here." in page.locator("#error").inner_text()
+    go(page, "?game=ALTO&new=1&seed=3")
+    wait_ply(page, 0)
+    assert page.locator("#board").get_attribute("data-game") == "alto"
+    # the log's notation explains itself on hover
+    page.locator('#board [data-move]').first.click()
+    wait_ply(page, 1)
+    code = page.locator("#log li code.notation").first
+    assert code.get_attribute("title") == alto.notation_help(code.inner_text())
+    # a link that would replace the game in progress: Resume is the primary, safe choice
+    go(page, "?game=alto&new=1&seed=4")
+    primary = page.locator("#setup .actions .primary")
+    assert primary.get_attribute("data-action") == "resume"
+    assert "danger" in page.locator('#setup [data-action="start-pending"]').get_attribute("class")
+    # the landing page: every card's Play and How to play on one line, the same on every card
+    go(page, "?")
+    tops = page.evaluate("""() => [...document.querySelectorAll('#landing .game-card .actions')]
+        .map(a => [...a.querySelectorAll('.button:not([data-resume])')].map(b => Math.round(b.getBoundingClientRect().top)))""")
+    assert len(tops) == 3 and len({t for card in tops for t in card}) == 1, tops   # (Resume: a line above)
+
+
+def _words_split_across_lines(page, selector: str) -> list[str]:
+    """The words of the elements matched that a line break cuts in two."""
+    return page.evaluate("""sel => {
+      const out = [];
+      for (const el of document.querySelectorAll(sel)) {
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          const re = /\\S+/g; let m;
+          while ((m = re.exec(n.data))) {
+            const r = document.createRange(); r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
+            const tops = new Set([...r.getClientRects()].map(b => Math.round(b.top)));
+            if (tops.size > 1) out.push(m[0]);
+          }
+        }
+      }
+      return out; }""", selector)
+
+
+def test_altitude_on_a_phone_bar_labels_and_names(open_app):
+    page = open_app("?game=altitude&new=1&seed=5&players=3&seat1=person&seat2=medium&seat3=hard", touch=True)
+    hand = page.locator("#board .hand-card").first
+    hand.click()
+    bar = page.locator(".turnbar").bounding_box()
+    assert bar["height"] <= 64, bar
+    # the tray's words never run into each other; the pile is named
+    caps = page.evaluate(BOXES, "#board .tray .cap")
+    assert len(caps) >= 3 and not overlapping(caps)
+    assert "PILE" in page.locator("#board .tray").text_content()
+    # the turn buttons are touch targets
+    sizes = page.evaluate("() => [...document.querySelectorAll('.turnbar :is(button, .button)')]"
+                          ".filter(b => b.offsetParent).map(b => b.getBoundingClientRect().height)")
+    assert sizes and min(sizes) >= 44
+    # a click that plays nothing: the "why not" line shows, the bar stays under 96 px
+    page.locator("#board .pile").click()
+    page.wait_for_selector("#hint:not([hidden])")
+    assert page.locator(".turnbar").bounding_box()["height"] <= 96
+    # "Bot 2 (medium)" and the other names: no word cut by a line break in the score pad
+    assert "(medium)" in page.locator("#scores").inner_text()
+    assert _words_split_across_lines(page, "#scores thead th") == []
+
+
+def test_altitude_base_width_and_a_stranding_target(open_app):
+    state, rng = altitude.new_game(seed=29, players=2), random.Random(29)
+    while not altitude.stranded(state):
+        state = altitude.apply(state, rng.choice(altitude.legal_moves(state)))
+    record = altitude.to_record(state, meta={"seats": ["person", "person"]})
+    page = open_app("?game=altitude", init_script=saved_game_script("altitude", record))
+    wait_ply(page, len(record["moves"]))
+    if page.locator('[data-action="reveal"]').is_visible():
+        page.locator('[data-action="reveal"]').click()
+    me = state.current
+    pills = page.locator(f'#board .mountain[data-player="{me}"] .stat-t').all_text_contents()
+    assert "Base 9/10" in pills
+    warned = page.locator("#board g.warn")
+    assert warned.count() == 2
+    target = page.locator('#board [data-move="A 1.-4"]')
+    assert "no place on your mountain" in target.get_attribute("aria-label")
+    target.click()    # still legal: played, and undo stays available
+    wait_ply(page, len(record["moves"]) + 1)
+    assert page.locator("#undo").is_enabled()
