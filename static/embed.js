@@ -55,7 +55,8 @@ iframe { display: block; width: 100%; border: 0; }`;
       this.css = Promise.all(["static/css/altibox.css", "static/css/altiplano.css"].map((p) =>
         fetch(site + p).then((r) => r.text()))).then((texts) => {
         const sheet = new CSSStyleSheet();
-        sheet.replaceSync(texts.join("\n").replace(/:root\b/g, ":host") + "\n" + BASE_CSS);
+        // the page-wide selectors, read for one board: :root is the element, html[data-game] its widget
+        sheet.replaceSync(texts.join("\n").replace(/:root\b/g, ":host").replace(/\bhtml\[data-game=/g, "[data-widget=") + "\n" + BASE_CSS);
         return sheet;
       }).catch(() => null);
       this.worker = null;
