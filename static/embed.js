@@ -141,7 +141,7 @@ self.onmessage = async ({ data }) => {
     }
 
     makeSnapshot() {
-      if (this.snapshotTried || settings().snapshot === false) return;
+      if (this.snapshotTried || settings().snapshot === false) { this.snapshot = "off"; return; }
       this.snapshotTried = true;
       const run = () => new Promise((resolve) => {
         let w;
@@ -149,7 +149,7 @@ self.onmessage = async ({ data }) => {
           const code = `import ${JSON.stringify(this.site + "static/boot/snapshot-worker.mjs")};`;
           w = new Worker(URL.createObjectURL(new Blob([code], { type: "text/javascript" })), { type: "module" });
         } catch { resolve(); return; }
-        const done = (ok) => { w.terminate(); document.documentElement.dataset.altiboxSnapshot = ok ? "saved" : "failed"; resolve(); };
+        const done = (ok) => { w.terminate(); this.snapshot = ok ? "saved" : "failed"; resolve(); };
         w.onmessage = (e) => { if (!e.data.ok) console.info("altibox-board: no snapshot made:", e.data.error); done(e.data.ok); };
         w.onerror = (e) => { e.preventDefault(); done(false); };
         w.postMessage({ indexURL: this.site + "static/vendor/pyodide/", zip: this.site + "py.zip", cache: "altibox-snapshot",
@@ -278,4 +278,10 @@ self.onmessage = async ({ data }) => {
   }
 
   customElements.define("altibox-board", AltiboxBoard);
+  // how each site's Python started, for a page's own checks and our tests: [{site, boot, snapshot}]
+  // (boot: "cold" | "snapshot" | "frames" | null before; snapshot: "saved" | "failed" | null)
+  Object.defineProperty(self, "AltiboxEmbed", { value: Object.freeze({
+    status: () => [...runtimes.values()].map((r) => ({ site: r.site, boot: r.failed ? "frames" : r.boot ? r.boot.how : null,
+                                                      snapshot: r.snapshot || null })),
+  }) });
 })();

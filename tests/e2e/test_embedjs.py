@@ -16,7 +16,7 @@ import pytest
 
 from altibox import altiplano, altitude, alto
 
-from .driver import BOOT_TIMEOUT_MS, FrameGuard, click_alto, click_altiplano
+from .driver import BOOT_TIMEOUT_MS, NO_BACKGROUND_WORK, FrameGuard, click_alto, click_altiplano
 
 SEED = 3
 EVENTS = ("ready", "move", "solved", "error")
@@ -28,7 +28,8 @@ RECORDER = ("<script>window.ev = []; for (const t of %s) document.addEventListen
 def boards_page(browser, base_url_app, host):
     """``boards_page(body, viewport=(1280, 800), head="") -> (page, guard)``: a host page on
     ``localhost`` with ``embed.js`` from the app and ``body`` (the elements), loaded; requests may
-    go to the two servers only, console and page errors fail the test."""
+    go to the two servers only, console and page errors fail the test; ``altibox:settings`` in the
+    host page's storage turns the memory snapshot off (tests/bench_embed.py measures it)."""
     app_origin = "{0.scheme}://{0.netloc}".format(urlsplit(base_url_app))
     opened = []
 
@@ -36,6 +37,7 @@ def boards_page(browser, base_url_app, host):
         context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
         guard = FrameGuard(app_origin, host.origin)
         context.on("request", guard.on_request)
+        context.add_init_script(NO_BACKGROUND_WORK)  # no snapshot made after the boards are ready
         opened.append((context, guard))
         page = context.new_page()
         page.set_default_timeout(BOOT_TIMEOUT_MS)
