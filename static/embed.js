@@ -266,13 +266,20 @@ self.onmessage = async ({ data }) => {
       f.src = `${this._site}?${q}`;
       f.style.height = `${Math.round(Math.max(this.clientWidth, 240) * 1.15 + 90)}px`; // until the frame says its height
       this._root.replaceChildren(f);
+      // the frame speaks after our hello (sent to our origin only, until it answers: Python
+      // starts seconds after the frame's load), and only to this page's origin
       const hello = () => f.contentWindow && f.contentWindow.postMessage({ altibox: "hello" }, origin);
-      f.addEventListener("load", hello);
+      let tries = 0;
+      const timer = setInterval(() => (++tries > 240 ? clearInterval(timer) : hello()), 500);
       addEventListener("message", (e) => {
         if (e.source !== f.contentWindow || e.origin !== origin || !e.data || typeof e.data.altibox !== "string") return;
         const d = e.data;
-        if (d.altibox === "height" && d.height > 0) f.style.height = `${Math.ceil(d.height)}px`;
-        else if (/^altibox:(ready|move|solved|error)$/.test(d.altibox)) this._emit(d.altibox, d.detail || {});
+        if (d.altibox === "hello") clearInterval(timer);
+        else if (/^altibox:(ready|move|solved|error)$/.test(d.altibox)) {
+          let detail = {};
+          try { detail = JSON.parse(d.json); } catch { /* a detail we cannot read: none */ }
+          this._emit(d.altibox, detail);
+        }
       });
     }
   }

@@ -170,3 +170,27 @@ def test_a_bad_attribute_gives_an_error_event_and_a_message_in_place_of_the_boar
     assert page.locator("#bad .embed-error").inner_text().startswith("This board cannot be shown")
     assert 'theme="purple"' in page.locator("#bad .bad-text").inner_text()
     assert page.locator("#bad #board").count() == 0 and events(page, "ready") == []
+
+
+def test_where_the_pages_csp_forbids_workers_each_board_is_a_frame_that_still_sends_events(boards_page):
+    """The fallback: one ``<iframe>`` of ``?embed=1`` per board; its events come by postMessage
+    (after embed.js's hello, to the host page's origin only) and are the same as in a shadow root."""
+    pos = alto.to_position(alto.new_game(seed=SEED))
+    page, guard = boards_page(f'<altibox-board id="a" game="alto" pos="{html.escape(pos)}"></altibox-board>'
+                              '<altibox-board id="s" game="alto" scene="move-and-flip"></altibox-board>',
+                              head="""<meta http-equiv="Content-Security-Policy" content="worker-src 'none'">""")
+    ready = wait_events(page, "ready", 2)
+    assert sorted(e[1] for e in ready) == ["a", "s"]
+    assert page.evaluate("AltiboxEmbed.status()[0].boot") == "frames"
+    frame = page.locator("#a iframe").content_frame
+    assert frame.locator("#board").get_attribute("data-position") == pos
+    click_alto(frame, "@c3")
+    after = alto.apply(alto.new_game(seed=SEED), "@c3")
+    assert wait_events(page, "move", 1) == [["move", "a", {"ply": 1, "move": "@c3",
+                                                           "position": alto.to_position(after)}]]
+    scene = page.locator("#s iframe").content_frame
+    scene.locator('[data-cell="a3"]').click()
+    scene.locator('[data-move="a3b2"]').click()
+    assert wait_events(page, "solved", 1) == [["solved", "s", {"scene": "move-and-flip", "index": 0}]]
+    # the browser's own report of the refused worker is expected here, nothing else
+    guard.errors = [e for e in guard.errors if "Content Security Policy" not in e]

@@ -61,6 +61,7 @@ from web.play.board import ARROWS
 from web.dom.patch import Patcher
 from web.html.escape import esc
 from web.play.boardmodel import BoardModel
+from web.play.hostboards import move_detail, solved_detail
 
 
 class BoardWidget:
@@ -264,7 +265,9 @@ class Embed:
     link. Never reads or writes the player's saves. Kept alive by :func:`embed_main`'s caller."""
 
     def __init__(self, params: dict[str, str], scene_factory: Callable | None = None):
+        from web.dom.hostlink import HostLink
         self.widget: BoardWidget | None = None
+        self.link = HostLink()  # events for a host page's embed.js (its iframe fallback)
         html = document.documentElement
         html.dataset.screen = "embed"
         section = document.getElementById("embed")
@@ -282,6 +285,8 @@ class Embed:
                 self.widget = BoardWidget(section, viewer, board_id="board", status_id="status",
                                           on_move=self._moved, on_step=self._stepped)
                 self._link()
+            self.widget.link = self.link
+            self.link.post("ready")
             document.title = f"{GAMES[spec.game].INFO.name} · Altibox"
         except EmbedError as exc:
             self.show_error(str(exc), exc.param, exc.text)
@@ -291,6 +296,7 @@ class Embed:
     def show_error(self, message: str, param: str = "", text: str = "") -> None:
         """The readable message inside the frame (the bad text quoted, escaped, cut visibly)."""
         document.getElementById("embed").innerHTML = error_html(message, param, text)
+        self.link.post("error", {"message": message})
         document.documentElement.dataset.embedError = param or "link"
         document.title = "Altibox: this board cannot be shown"
 
@@ -309,6 +315,7 @@ class Embed:
 
     def _moved(self, widget, move, words) -> None:
         self._link()
+        self.link.post("move", move_detail(widget.viewer, move))
 
     def _stepped(self, widget) -> None:
         self._link()
@@ -351,9 +358,14 @@ class SceneEmbed:
     def _event(self, target, keyboard: bool = False) -> None:
         if is_null(target):
             return
+        before = self.board.kind
         done = scene_event(self.board, target, keyboard)
         if done is not None:
             self.render(*done)
+        link = getattr(self, "link", None)
+        if link is not None and self.board.kind == "right" and before != "right":
+            link.post("move", move_detail(self.board, self.board.last))
+            link.post("solved", solved_detail(self.board))
 
     def _on_click(self, event) -> None:
         self._event(event.target)

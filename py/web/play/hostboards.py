@@ -88,6 +88,22 @@ def status_html(words: str, seat: int | None, outcome: Any) -> str:
     return f'<p class="wstatus status {cls}" id="status" role="status"{hooks}>{esc(words)}</p>'
 
 
+def move_detail(board: Any, move: str) -> dict:
+    """``altibox:move``'s detail after ``move`` on ``board`` (a :class:`BoardModel` or a
+    :class:`web.play.sceneboard.SceneBoard`): ``{ply, move, position}``, where ``position`` is the
+    position text, or None for a game that hides cards unless the board is a composed scene (its
+    public position then: no hand or bag order reaches the host page)."""
+    if isinstance(board, BoardModel):
+        position = None if board.module.INFO.hidden else board.module.to_position(board.state)
+        return {"ply": board.ply, "move": move, "position": position}
+    return {"ply": 0 if board.last is None else 1, "move": move, "position": board.ui_adapter.position(board.state)}
+
+
+def solved_detail(board: Any) -> dict:
+    """``altibox:solved``'s detail for a scene board: ``{scene, index}`` (one scene: index 0)."""
+    return {"scene": board.scene.id, "index": 0}
+
+
 class HostBoard:
     """One ``<altibox-board>``: its model (a game or a scene), what to say under it, and the
     events its last change made.
@@ -143,14 +159,8 @@ class HostBoard:
                 f'{controls}{caption}{said}</div>')
 
     def move_event(self, move: str) -> list:
-        """``altibox:move`` after ``move``: the position text unless the game hides cards."""
-        if self.scene is not None:
-            sc = self.scene
-            return ["altibox:move", {"ply": 1, "move": move,
-                                     "position": sc.ui_adapter.position(sc.state)}]
-        v = self.model
-        position = None if v.module.INFO.hidden else v.module.to_position(v.state)
-        return ["altibox:move", {"ply": v.ply, "move": move, "position": position}]
+        """``altibox:move`` after ``move`` (:func:`move_detail`)."""
+        return ["altibox:move", move_detail(self.scene if self.scene is not None else self.model, move)]
 
     def act(self, cell: str | None = None, move: str | None = None, step: str | None = None,
             action: str | None = None) -> list[list]:
@@ -184,7 +194,7 @@ class HostBoard:
         before = sc.kind
         sc.click(cell, move)
         if sc.kind == "right" and before != "right":
-            return [self.move_event(sc.last), ["altibox:solved", {"scene": sc.scene.id, "index": 0}]]
+            return [self.move_event(sc.last), ["altibox:solved", solved_detail(sc)]]
         return []
 
 
