@@ -14,6 +14,7 @@ from altibox import altitude, alto
 from altibox.core.scenes import find_scene
 
 from web.links.codec import encode_record
+from web.links.share import share_html, share_links
 from web.play import hostboards
 from web.play.hostboards import HostBoards, handle, unknown_names
 
@@ -118,3 +119,24 @@ def test_altiplano_is_drawn_for_the_elements_width(width, narrow):
     page = HostBoards()
     page.message({"op": "open", "n": 1, "attrs": {"game": "altiplano", "seed": "4", "players": "2"}, "width": width})
     assert page.boards[1].model.ui["narrow"] is narrow
+
+
+def test_the_share_dialog_offers_the_script_snippet_first_and_it_shows_the_same_board_as_the_frame():
+    import html as html_lib
+    state = alto.new_game(seed=3)
+    for _ in range(4):
+        state = alto.apply(state, alto.legal_moves(state)[0])
+    links = share_links("https://example.org/altibox/", alto, state)
+    out = share_html("Alto", False, links, 4)
+    assert out.index('id="share-script-position"') < out.index('id="share-embed-position"')
+    assert out.index('id="share-script-game"') < out.index('id="share-embed-position"')
+    snippet = html_lib.unescape(re.search(r'<textarea id="share-script-game"[^>]*>(.*?)</textarea>', out, re.S).group(1))
+    include, element = snippet.split("\n")
+    assert include == '<script src="https://example.org/altibox/static/embed.js"></script>'
+    attrs = {k: html_lib.unescape(v) for k, v in re.findall(r'([a-z]+)="([^"]*)"', element)}
+    assert attrs["game"] == "alto" and attrs["ply"] == "0" and attrs["interactive"] == "0" and "embed" not in attrs
+    page = HostBoards()
+    shown = ask(page, op="open", n=1, attrs=attrs)
+    assert hook(shown["html"], "data-ply") == "0" and 'data-step="last"' in shown["html"]
+    last = ask(page, op="act", n=1, step="last")
+    assert hook(last["html"], "data-position") == alto.to_position(state)
