@@ -34,6 +34,10 @@
       return `<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="40" fill="#efe6d2" stroke="#6b6257"/>`;
     }).join("") + '<circle cx="200" cy="200" r="70" fill="none" stroke="#6b6257" stroke-dasharray="6 6"/></svg>',
   };
+  const NARROW_BELOW = 760; // as web.play.board.NARROW_BELOW: boards narrower use their phone layout
+  const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+  const FIRST_CSS = `:host { --bg: #f6f3ee; --ink: #1f2430; --muted: #6b6f7a; font-family: system-ui, sans-serif; }
+.theme-dark { --bg: #171a21; --ink: #e8e6e1; --muted: #a9acb5; }`; // before our stylesheet arrives
   const BASE_CSS = `:host { display: block; contain: content; }
 .first { display: flex; flex-direction: column; gap: .35rem; padding: .4rem; background: var(--bg); color: var(--ink); }
 .first svg, .wboard svg, .scene-board svg { display: block; width: 100%; height: auto; max-height: none; }
@@ -171,6 +175,7 @@ self.onmessage = async ({ data }) => {
   const seen = new IntersectionObserver((entries) => {
     for (const e of entries) if (e.isIntersecting) e.target._wake();
   }, { rootMargin: "200px" });
+  const sized = new ResizeObserver((entries) => { for (const e of entries) e.target._resized(); });
 
   class AltiboxBoard extends HTMLElement {
     connectedCallback() {
@@ -185,7 +190,8 @@ self.onmessage = async ({ data }) => {
       const dark = this.getAttribute("theme") === "dark";
       const caption = this.getAttribute("caption") || "";
       // the first picture: the element's own content (a snippet's SVG) through <slot>, else a drawing
-      root.innerHTML = `<div class="first widget${dark ? " theme-dark" : ""}" data-widget="${esc(game)}">` +
+      root.innerHTML = `<style>${FIRST_CSS}\n${BASE_CSS}</style>` +
+        `<div class="first widget${dark ? " theme-dark" : ""}" data-widget="${esc(game)}">` +
         `<div class="pic"><slot>${PICTURES[game] || PICTURES.alto}</slot></div>` +
         (caption ? `<p class="wcaption">${esc(caption)}</p>` : "") +
         `<p class="loading" role="status">${esc(NAMES[game] || "Altibox")}: loading the board…</p></div>`;
@@ -193,6 +199,8 @@ self.onmessage = async ({ data }) => {
       this._rt.css.then((sheet) => { if (sheet) root.adoptedStyleSheets = [sheet]; });
       root.addEventListener("click", (e) => this._click(e.target));
       root.addEventListener("keydown", (e) => {
+        const cell = e.target.closest && e.target.closest("[data-cell]");
+        if (cell && ARROWS[e.key]) { e.preventDefault(); return this._arrow(cell, ...ARROWS[e.key]); }
         if ((e.key === "Enter" || e.key === " ") && e.target.closest && e.target.closest("[data-cell],[data-step],[data-scene-action]")) {
           e.preventDefault();
           this._keyCell = (e.target.closest("[data-cell]") || {}).dataset?.cell || null;
@@ -202,10 +210,13 @@ self.onmessage = async ({ data }) => {
       this.addEventListener("pointerdown", () => this._wake(), { once: true });
       this.addEventListener("focusin", () => this._wake(), { once: true });
       seen.observe(this);
+      this._narrow = this.clientWidth < NARROW_BELOW;
+      sized.observe(this);
     }
 
     disconnectedCallback() {
       seen.unobserve(this);
+      sized.unobserve(this);
       if (this._rt && this._rt.boards.get(this._n) === this) {
         this._rt.boards.delete(this._n);
         if (this._rt.worker) this._rt.worker.postMessage({ op: "close", n: this._n });
@@ -235,6 +246,29 @@ self.onmessage = async ({ data }) => {
       if (target.closest("[data-scene-action]")) return this._act({ action: "reset" });
       const move = target.closest("[data-move]"), cell = target.closest("[data-cell]");
       if (move || cell) this._act({ move: move ? move.getAttribute("data-move") : null, cell: cell ? cell.getAttribute("data-cell") : null });
+    }
+
+    // an arrow key on a cell: the nearest cell that way, by place on screen (the rule of
+    // web.play.board.nearest: distance ahead plus twice the distance sideways)
+    _arrow(cell, dx, dy) {
+      const centre = (n) => { const r = n.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; };
+      const [cx, cy] = centre(cell);
+      let best = null, bestD = Infinity;
+      for (const other of this._root.querySelectorAll("[data-cell]")) {
+        const [x, y] = centre(other), along = (x - cx) * dx + (y - cy) * dy;
+        const d = along + 2 * Math.abs((x - cx) * dy - (y - cy) * dx);
+        if (along > 1 && d < bestD) { best = other; bestD = d; }
+      }
+      if (!best) return;
+      cell.setAttribute("tabindex", "-1");
+      best.setAttribute("tabindex", "0");
+      best.focus();
+    }
+
+    _resized() { // the phone layout starts below NARROW_BELOW px: draw again when the line is crossed
+      const narrow = this.clientWidth < NARROW_BELOW;
+      if (this._live && narrow !== this._narrow) this._rt.send({ op: "draw", n: this._n, width: this.clientWidth });
+      this._narrow = narrow;
     }
 
     _act(what) { this._rt.send({ op: "act", n: this._n, cell: null, move: null, step: null, action: null, ...what, width: this.clientWidth }); }

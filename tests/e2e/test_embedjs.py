@@ -105,6 +105,14 @@ def test_one_board_shows_a_picture_at_once_then_its_position_and_answers_clicks(
     assert wait_events(page, "move", 1) == [["move", "a", {"ply": 1, "move": "@b2",
                                                            "position": alto.to_position(after)}]]
     assert board(page, "a").get_attribute("data-position") == alto.to_position(after)
+    # the keyboard: an arrow moves the focus to the next cell, Enter places White's disc there
+    page.locator('#a [data-cell="a1"]').focus()
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.getElementById('a').shadowRoot.activeElement.dataset.cell") == "b1"
+    page.keyboard.press("Enter")
+    after = alto.apply(after, "@b1")
+    assert wait_events(page, "move", 2)[1] == ["move", "a", {"ply": 2, "move": "@b1",
+                                                             "position": alto.to_position(after)}]
     # one Python for the page, loaded from our site: the runtime was fetched once
     assert sum(u.endswith("pyodide.asm.wasm") for u in guard.requested) == 1
     page.set_viewport_size({"width": 390, "height": 844})

@@ -115,10 +115,15 @@ def test_handle_never_raises_and_a_click_on_a_cell_the_board_did_not_draw_change
 
 
 @pytest.mark.parametrize("width, narrow", [(360, True), (900, False)])
-def test_altiplano_is_drawn_for_the_elements_width(width, narrow):
+def test_altiplano_is_drawn_for_the_elements_width_and_again_when_it_changes(width, narrow):
     page = HostBoards()
-    page.message({"op": "open", "n": 1, "attrs": {"game": "altiplano", "seed": "4", "players": "2"}, "width": width})
+    wide = page.message({"op": "open", "n": 1, "attrs": {"game": "altiplano", "seed": "4", "players": "2"},
+                         "width": width})["html"]
     assert page.boards[1].model.ui["narrow"] is narrow
+    other = 900 if narrow else 360
+    out = page.message({"op": "draw", "n": 1, "width": other})
+    assert out["events"] == [] and page.boards[1].model.ui["narrow"] is not narrow and out["html"] != wide
+    assert hook(out["html"], "data-position") == hook(wide, "data-position")
 
 
 def test_the_share_dialog_offers_the_script_snippet_first_and_it_shows_the_same_board_as_the_frame():

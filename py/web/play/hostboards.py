@@ -11,6 +11,7 @@ Messages (``n`` is the page's number for one ``<altibox-board>`` element)::
     {"op": "open", "n": 1, "attrs": {"game": "alto", "pos": "…"}, "width": 640}
     {"op": "act", "n": 1, "cell": "b2" | null, "move": "b2c3" | null,
      "step": "first|prev|next|last" | null, "action": "reset" | null, "width": 640}
+    {"op": "draw", "n": 1, "width": 380}     (drawn again: the element's width changed)
     {"op": "close", "n": 1}
 
 Answer: ``{"n": 1, "html": "…", "events": [[type, detail], …], "quiet": "…" | null}`` where
@@ -224,8 +225,10 @@ class HostBoards:
             self.boards[n] = board
             return {"n": n, "html": board.html(width), "quiet": quiet, "events": [["altibox:ready", {}]]}
         board = self.boards.get(n)
-        if op != "act" or board is None:
-            raise ValueError(f"no board {n} to act on" if op == "act" else f"unknown message {op!r}")
+        if op not in ("act", "draw") or board is None:
+            raise ValueError(f"unknown message {op!r}" if op not in ("act", "draw") else f"no board {n} to act on")
+        if op == "draw":  # the element's width crossed the phone layout's line
+            return {"n": n, "html": board.html(width), "events": []}
         events = board.act(msg.get("cell"), msg.get("move"), msg.get("step"), msg.get("action"))
         return {"n": n, "html": board.html(width), "events": events}
 
