@@ -21,8 +21,8 @@
   if (!self.customElements || customElements.get("altibox-board")) return;
   const ME = document.currentScript && document.currentScript.src;
   const SITE = new URL("../", ME || location.href).href; // embed.js lives in <site>/static/
-  const PARAMS = ["game", "pos", "rec", "ply", "scene", "lesson", "focus", "interactive", "controls",
-                  "theme", "caption", "seed", "players"];
+  // the page's own attributes (never embed parameters), as in web.play.hostboards
+  const PAGE_OWN = /^(src|class|id|style|slot|hidden|title|lang|dir|tabindex|role|data-.*|aria-.*)$/;
   const NAMES = { alto: "Alto", altitude: "Altitude", altiplano: "Altiplano" };
   const PICTURES = { // a drawing of each game, shown before Python (no position in it)
     alto: '<svg viewBox="0 0 400 400" aria-hidden="true">' + [0, 1, 2, 3].map((r) => [0, 1, 2, 3].map((c) =>
@@ -195,8 +195,9 @@ self.onmessage = async ({ data }) => {
         `<div class="pic"><slot>${PICTURES[game] || PICTURES.alto}</slot></div>` +
         (caption ? `<p class="wcaption">${esc(caption)}</p>` : "") +
         `<p class="loading" role="status">${esc(NAMES[game] || "Altibox")}: loading the board…</p></div>`;
-      root.adoptedStyleSheets = [];
       this._rt.css.then((sheet) => { if (sheet) root.adoptedStyleSheets = [sheet]; });
+      if (this._wired) { seen.observe(this); sized.observe(this); return; } // moved in the page
+      this._wired = true;
       root.addEventListener("click", (e) => this._click(e.target));
       root.addEventListener("keydown", (e) => {
         const cell = e.target.closest && e.target.closest("[data-cell]");
@@ -207,8 +208,8 @@ self.onmessage = async ({ data }) => {
           this._click(e.target);
         }
       });
-      this.addEventListener("pointerdown", () => this._wake(), { once: true });
-      this.addEventListener("focusin", () => this._wake(), { once: true });
+      this.addEventListener("pointerdown", () => this._wake());
+      this.addEventListener("focusin", () => this._wake());
       seen.observe(this);
       this._narrow = this.clientWidth < NARROW_BELOW;
       sized.observe(this);
@@ -222,7 +223,7 @@ self.onmessage = async ({ data }) => {
         if (this._rt.worker) this._rt.worker.postMessage({ op: "close", n: this._n });
       }
       this._n = 0;
-      this._opened = false;
+      this._opened = this._live = false;
     }
 
     _attrs() {
@@ -293,7 +294,7 @@ self.onmessage = async ({ data }) => {
       if (this._framed || !this._n) return;
       this._framed = true;
       const q = new URLSearchParams({ embed: "1" });
-      for (const [k, v] of Object.entries(this._attrs())) if (PARAMS.includes(k)) q.set(k, v);
+      for (const [k, v] of Object.entries(this._attrs())) if (!PAGE_OWN.test(k)) q.set(k, v);
       const origin = new URL(this._site).origin;
       const f = document.createElement("iframe");
       f.title = `${NAMES[this.getAttribute("game")] || "Altibox"} board`;
