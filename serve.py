@@ -165,25 +165,43 @@ def shipped_source(source: str) -> str:
     return ast.unparse(tree) + "\n"
 
 
+def _py_files() -> list[Path]:
+    """The files of py/ that :func:`py_zip_bytes` ships, sorted."""
+    return [path for path in sorted(PY_DIR.rglob("*"))
+            if path.is_file() and path.suffix in (".py", ".json") and "__pycache__" not in path.parts]
+
+
+#: ``(fingerprint of py/, zip)`` of the last :func:`py_zip_bytes`: the dev server builds the zip
+#: once per change of py/, not once per request (every page load asks for py.zip, and for the
+#: build id of index.html, which hashes the zip: ~1 s of CPU each time on 2 cores)
+_PY_ZIP_MEMO: tuple[tuple, bytes] | None = None
+
+
 def py_zip_bytes() -> bytes:
     """The Python code of py/ as a deterministic zip (sorted entries, fixed timestamps).
 
     Holds ``.py`` files (as :func:`shipped_source` makes them) and ``.json`` files only (no
     caches), with paths relative to py/, so that unpacking it in Pyodide's working directory
-    makes ``altibox`` and ``web`` importable.
+    makes ``altibox`` and ``web`` importable. Made again only when a file of py/ was added,
+    removed or changed (its path, size or modification time) since the last call.
     """
+    global _PY_ZIP_MEMO
+    files = _py_files()
+    fingerprint = tuple((p.as_posix(), st.st_size, st.st_mtime_ns) for p in files for st in (p.stat(),))
+    if _PY_ZIP_MEMO is not None and _PY_ZIP_MEMO[0] == fingerprint:
+        return _PY_ZIP_MEMO[1]
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-        for path in sorted(PY_DIR.rglob("*")):
-            if path.is_file() and path.suffix in (".py", ".json") and "__pycache__" not in path.parts:
-                info = zipfile.ZipInfo(path.relative_to(PY_DIR).as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
-                info.compress_type = zipfile.ZIP_DEFLATED
-                info.external_attr = 0o644 << 16
-                data = path.read_bytes()
-                if path.suffix == ".py":
-                    data = shipped_source(data.decode("utf-8")).encode("utf-8")
-                zf.writestr(info, data)
-    return buf.getvalue()
+        for path in files:
+            info = zipfile.ZipInfo(path.relative_to(PY_DIR).as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            data = path.read_bytes()
+            if path.suffix == ".py":
+                data = shipped_source(data.decode("utf-8")).encode("utf-8")
+            zf.writestr(info, data)
+    _PY_ZIP_MEMO = (fingerprint, buf.getvalue())
+    return _PY_ZIP_MEMO[1]
 
 
 def _static_files() -> list[str]:

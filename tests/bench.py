@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Altibox benchmarks: print figures, assert nothing (DESIGN.md §4, §5).
 
-    .venv/bin/python tests/bench.py [game ...] [--runs N] [--clicks N] [--frames]
+    .venv/bin/python tests/bench.py [game ...] [--runs N] [--clicks N] [--frames] [--boot]
 
 Without games, every game with a benchmark. For each game:
 
@@ -20,6 +20,8 @@ Without games, every game with a benchmark. For each game:
   games, from round 9, at 2 and 5 players, target p95 <= 50 ms);
 - random playouts per second in CPython, per player count (``tests/bench_playouts.py``);
 - the app's own payload (everything but the runtime) in KB (budget <= 300 KB).
+
+``--boot``: only the two boot figures (cold ratio, start modes), for before/after comparisons.
 
 ``--frames``: only the boot of the app in an iframe of another site (``localhost`` framing
 ``127.0.0.1``: third-party storage blocked, as in Playwright's Chromium) and in a sandboxed
@@ -410,6 +412,8 @@ def main() -> int:
     ap.add_argument("--no-browser", action="store_true", help="CPython figures only")
     ap.add_argument("--no-modes", action="store_true",
                     help="skip the warm / snapshot boot modes (cold boot ratio and clicks only)")
+    ap.add_argument("--boot", action="store_true",
+                    help="only the boots: cold ratio and start modes (no playouts, no clicks)")
     ap.add_argument("--frames", action="store_true",
                     help="only the boot of the app framed by another site vs top level")
     args = ap.parse_args()
@@ -439,12 +443,14 @@ def main() -> int:
                 bench_frames(browser, site, game, args.runs)
             for game in games if not args.frames else ():
                 print(f"\n{GAMES[game].NAME}")
-                report_playouts(game)
+                if not args.boot:
+                    report_playouts(game)
                 if browser is not None and game in CLICKERS:
                     bench_boot(browser, site, game, args.runs)
                     if (game == "alto" or args.games) and not args.no_modes:
                         bench_boot_modes(browser, site, game, args.runs)
-                    bench_clicks(browser, site, game, args.clicks)
+                    if not args.boot:
+                        bench_clicks(browser, site, game, args.clicks)
         finally:
             if browser is not None:
                 browser.close()

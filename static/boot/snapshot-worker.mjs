@@ -1,8 +1,11 @@
 // Makes the memory snapshot that runtime.mjs restores (a module Web Worker, started by the page
 // only after it is ready and idle, so it never competes with the first boot or the first clicks).
 //
-// The snapshot is Pyodide started fresh, with the modules of py.zip imported (all but the DOM glue
-// that imports PyScript: web.dom.app, web.dom.widget) and nothing else: no game, no storage, no page state. Python's files are
+// The snapshot is Pyodide started fresh, with every module of py.zip imported (the DOM glue too:
+// it reaches the page only through web.dom.browser, on first use, so a warm start imports and
+// compiles nothing) and nothing else: no game, no storage, no page state. What was imported is
+// moved out of the garbage collector's passes (gc.freeze), as web.dom.app's main does after a
+// cold start, so the page's first collection walks only what it made itself. Python's files are
 // not in it (Pyodide keeps them outside its memory), so PyScript still unpacks py.zip after a
 // restore. It is stored in Cache Storage under a key holding the runtime version and the app's
 // build id, with its size and SHA-256 in headers; entries of other builds are removed.
@@ -14,9 +17,12 @@ for _pkg in ("altibox", "web"):
     for _info in pkgutil.walk_packages(importlib.import_module(_pkg).__path__, _pkg + "."):
         try:
             importlib.import_module(_info.name)
-        except ModuleNotFoundError as _exc:  # DOM glue (web.dom.app, web.dom.widget...) needs PyScript
+        except ModuleNotFoundError as _exc:  # a module that needs PyScript at import: the page imports it
             if _exc.name != "pyscript":
                 raise
+import gc
+gc.collect()
+gc.freeze()
 `;
 
 self.onmessage = async ({ data }) => {

@@ -260,6 +260,38 @@ def test_why_not_explains_a_click_that_plays_nothing():
         "First draw your goods; planning comes next.")
 
 
+def test_why_not_names_a_selected_good_or_coin_an_action_space_cannot_take():
+    p = play(A.new_game(seed=7, players=2), "draw", "draw")
+    me = p.current
+    v = A.view(p, me)
+    good = A.render._planning_list(v["seats"][me], A.render._house(v))[0]  # on plan:1
+    legal = {str(m) for m in A.legal_moves(p)}
+    spaces = sorted({m.split(">")[1] for m in legal if ">" in m})  # spaces some good may go on
+    full = [sid for sid in spaces if f"{good}>{sid}" not in legal]
+    assert full, f"some action space cannot take {good} now"
+    cell = "src:" + full[0]
+    assert W.why_not(v, cell, selected="plan:1") == (
+        "That action space cannot take that good now: its spaces are full, or no recipe there "
+        "uses it. The green outlines show where it can go.")
+    assert W.why_not(v, cell, selected="coins").startswith("That action space cannot take a coin now")
+    # nothing selected: the player is told to select a good first
+    assert W.why_not(v, cell).startswith("Select a good on a planning space")
+    assert W.END_TURN_FIRST == "End your turn first (End turn), or undo."
+
+
+def test_the_board_outlines_a_planning_placement_only_for_its_planner():
+    s = play(A.new_game(seed=7, players=2), "draw", "draw")
+    me = s.current
+    place = next(str(m) for m in A.legal_moves(s) if ">" in str(m) and not str(m).endswith(">bag"))
+    after = A.apply(s, place)
+    for viewer, shown in ((me, place), (1 - me, None), (None, None)):
+        assert W.last_outlined(A.view(after, viewer), place, viewer, me) == shown
+    # the Draw that opened Planning is public; so is everything in the Actions phase
+    assert W.last_outlined(A.view(s, None), "draw", None, 1 - me) == "draw"
+    assert W.last_outlined({"phase": "actions"}, place, None, me) == place
+    assert W.last_outlined(A.view(s, me), None, me, None) is None
+
+
 def test_describe_planning_and_roles():
     draft = A.new_game(seed=4, players=3, role_selection="draft")
     r = draft.roles_left[0]

@@ -19,6 +19,24 @@ def test_py_zip_is_deterministic_and_holds_the_packages():
     assert not any("__pycache__" in n for n in names)
 
 
+def test_py_zip_is_made_again_only_when_py_changes(tmp_path, monkeypatch):
+    pkg = tmp_path / "py" / "pkg"
+    pkg.mkdir(parents=True)
+    (pkg / "__init__.py").write_text('"""doc"""\nX = 1\n')
+    monkeypatch.setattr(serve, "PY_DIR", tmp_path / "py")
+    monkeypatch.setattr(serve, "_PY_ZIP_MEMO", None)
+    first = serve.py_zip_bytes()
+    assert serve.py_zip_bytes() is first  # the same bytes object: not made again
+    assert zipfile.ZipFile(io.BytesIO(first)).read("pkg/__init__.py") == b"X = 1\n"
+    (pkg / "__init__.py").write_text('"""doc"""\nX = 22\n')  # another size
+    changed = serve.py_zip_bytes()
+    assert zipfile.ZipFile(io.BytesIO(changed)).read("pkg/__init__.py") == b"X = 22\n"
+    (pkg / "data.json").write_text("{}")  # a new file
+    assert zipfile.ZipFile(io.BytesIO(serve.py_zip_bytes())).namelist() == ["pkg/__init__.py", "pkg/data.json"]
+    (pkg / "data.json").unlink()  # a file removed
+    assert zipfile.ZipFile(io.BytesIO(serve.py_zip_bytes())).namelist() == ["pkg/__init__.py"]
+
+
 def test_build_writes_a_relative_self_contained_site(tmp_path):
     out = tmp_path / "site"
     serve.build(out)

@@ -98,8 +98,8 @@ def test_the_last_placement_is_not_outlined_for_others():
     s = session_until(mid_planning)
     assert ">" in s.last_move or "<" in s.last_move
     mover = A.current_player(s.states[-2])
-    assert UI._last(frame_for(s, None)) is None
-    assert UI._last(frame_for(s, mover)) == s.last_move
+    assert A.last_outlined(A.view(s.state, None), s.last_move, None, mover) is None
+    assert A.last_outlined(A.view(s.state, mover), s.last_move, mover, mover) == s.last_move
 
 
 def test_selectable_and_draggable_cells_follow_the_legal_moves():

@@ -88,6 +88,7 @@ from .rules import (
 from .words import (
     describe, explain, extension_tip, good_tip, is_secret, location_tip, prompt, role_tip,
     public_position, round_banner, scoreboard, why_not, log_entry, SECRET_NOTATION, plans_in_secret,
+    END_TURN_FIRST, last_outlined,
 )
 from .render import legend, legend_svg, choice_cells, render_svg
 
@@ -96,7 +97,8 @@ __all__ = [
     "Move", "Player", "State",
     "new_game", "num_players", "seat_name", "current_player", "legal_moves", "apply", "outcome",
     "is_over", "parse_move", "view", "private_step", "reveals",
-    "undo_barrier", "log_entry", "SECRET_NOTATION", "plans_in_secret",
+    "undo_barrier", "log_entry", "SECRET_NOTATION", "plans_in_secret", "END_TURN_FIRST",
+    "last_outlined",
     "to_position", "from_position",
     "to_record", "replay", "describe", "check", "score_breakdown", "owned_goods", "total_coins",
     "prompt", "explain", "scoreboard", "round_banner", "is_secret", "good_tip", "location_tip",

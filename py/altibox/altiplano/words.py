@@ -619,10 +619,19 @@ def public_position(state: State) -> str:
     return json.dumps(v, separators=(",", ":"), sort_keys=True)
 
 
-def why_not(view: dict, cell: str, names: list | None = None) -> str:
+#: Why a click plays nothing while the page awaits End turn (what the step revealed stays
+#: hidden until the mover ends the turn or undoes it).
+END_TURN_FIRST = "End your turn first (End turn), or undo."
+
+
+def why_not(view: dict, cell: str, names: list | None = None, selected: str | None = None) -> str:
     """Why a click on the ``data-cell`` ``cell`` of the board (see ``render``) plays nothing,
     in words, from the view alone, e.g. ``"Your pawn is not at the Mine."`` or ``"It costs 7
-    coins; you have 3."``. For the page's message when a click cannot do anything."""
+    coins; you have 3."``. For the page's message when a click cannot do anything.
+
+    ``selected`` is the cell selected before the click (``plan:K`` a good on a planning space,
+    ``coins`` the coin pile, or None): in Planning, a click on an action space (``src:SID``)
+    that cannot take it says so (its spaces are full, or no recipe there uses the good)."""
     nm = _names(int(view["players"]), names)
     ph, cur, me = view["phase"], view.get("current_player"), view.get("player")
     if ph == "over":
@@ -677,6 +686,10 @@ def why_not(view: dict, cell: str, names: list | None = None) -> str:
         loc = hs.extensions[sid]["location"] if sid in hs.extensions else (
             hs.roles[sid]["location"] if sid in hs.roles else sid)
         if ph == "planning":
+            if selected and selected.startswith(("plan:", "coins")):
+                what = "a coin" if selected == "coins" else "that good"
+                return (f"That action space cannot take {what} now: its spaces are full, or no "
+                        f"recipe there uses it. The green outlines show where it can go.")
             if ":" in rest:
                 return "Goods placed in an earlier round stay until the next Draw."
             return "Select a good on a planning space first (or a coin for a coin space)."
@@ -698,6 +711,7 @@ __all__ = [
     "player_name", "cart_cost", "recipe_words", "good_tip", "location_tip", "role_tip",
     "extension_effect", "extension_tip", "order_tip", "trigger_words", "is_secret", "describe",
     "prompt", "explain", "scoreboard", "round_banner", "why_not", "public_position",
+    "END_TURN_FIRST", "last_outlined",
 ]
 
 
@@ -1024,6 +1038,27 @@ def plans_in_secret(before: State, move: Move | str) -> bool:
     return before.phase == "planning" and str(move) != "done"
 
 
+def last_outlined(view: dict, last: str | None, viewer: int | None,
+                  last_player: int | None) -> str | None:
+    """The last move the board outlines for ``viewer`` (None: the public view), given the
+    notation ``last`` of the last move played, by ``last_player``, and the ``view`` drawn:
+    ``last`` itself, or None while it is a placement of the current Planning phase made by
+    another seat (secret until the Actions phase, spec §19). The Draw's ``draw`` and ``>bag``
+    moves and ``done`` are public.
+
+    >>> last_outlined({"phase": "planning"}, "corn>farm", 1, 0) is None
+    True
+    >>> last_outlined({"phase": "planning"}, "corn>farm", 0, 0)
+    'corn>farm'
+    """
+    if last is None:
+        return None
+    if view.get("phase") == "planning" and last not in ("done", "draw") \
+            and not last.endswith(">bag") and viewer != last_player:
+        return None
+    return last
+
+
 def log_entry(before: State, move: Move | str, words: str, now: State,
               names: list | None = None) -> tuple[str, str]:
     """The game log's line ``(notation, words)`` for ``move`` played in ``before`` (described
@@ -1040,3 +1075,213 @@ def log_entry(before: State, move: Move | str, words: str, now: State,
         who = player_name(before, before.current, names) if before.current is not None else "Someone"
         return SECRET_NOTATION, secret_plan_words(who)
     return str(move), words
+
+
+# ---------------------------------------------------------------- the board's own words
+
+#: Every text the Altiplano board shows or reads out (``render``), as ``str.format`` templates
+#: keyed by what they name; :func:`board_words` fills one in. Labels (``aria-label``, hover
+#: titles) begin in lower case, headings and pills as drawn.
+BOARD_WORDS = {
+    # the action board's header
+    "you": " (you)",
+    "no_role": "no role yet",
+    "pill_to_act": "TO ACT",
+    "pill_start": "START",
+    "pill_passed": "PASSED",
+    "pill_ready": "READY",
+    "vp": "{vp} VP",
+    "vp_label": "{vp} victory points so far (live score)",
+    "vp_title": "Victory points if the game ended now",
+    "action_board": "{name}: action board",
+    # planning spaces
+    "planning_spaces": "Planning spaces",
+    "draws_a_round": "draws {n} a round",
+    "empty": "empty",
+    "locked_until": "locked until road step {step}",
+    "plan_space": "planning space {k}: {what}",
+    "road_step": "road {step}",
+    "then_to_bag": " \u2014 put it back into the bag",
+    "then_select": " \u2014 select it, then an action space",
+    # action spaces
+    "source": "{title}: {words}. On its spaces: {goods}",
+    "nothing": "nothing",
+    "source_coins": ", {n} coin{s}",
+    "ready": ". Ready",
+    "then_place": " \u2014 place the {good} here",
+    "then_run": " \u2014 run it (choose how)",
+    "then": " \u2014 {words}",
+    "good_on": "{good} on {title}",
+    "placed_earlier": " (placed in an earlier round)",
+    "then_take_back": " \u2014 take it back to a planning space",
+    "then_sell": " \u2014 sell or deliver (choose)",
+    "coin_on": "coin on {title}",
+    "then_coin_back": " \u2014 take it back",
+    "plus_coins": "+{n} coin",
+    "role_tag": "{role} (role)",
+    "extension_tag": "Extension {eid}",
+    "movement": "Movement",
+    "sell": "sell ",
+    "or_deliver": " or deliver to order",
+    "step_or_cart": "1 step or 1 more cart",
+    # movement
+    "go_here_cost": "Go here \u00b7 {cost}",
+    "go_here": "Go here\u2026",
+    "move_to": "move to the {loc}: {options}",
+    "carts": "Carts {owned} \u00b7 used {used}",
+    "cart_used": "used",
+    "cart_free": "free",
+    "cart_food": "1 food",
+    "cart_used_label": "cart {k}: used this round",
+    "cart_free_label": "cart {k}: free cart move",
+    "cart_food_label": "cart {k}: cart move for 1 food",
+    "cart_slot_empty": "cart slot {k}: empty (buy a cart at the Village)",
+    # road track
+    "road_label": "road track: step {pos} of {steps}; draws {n} goods a round. Build roads at "
+                  "the Road with stone + wood.",
+    "road_track": "Road track",
+    "road_step_of": "step {pos}/{steps}",
+    "one_corn": "1 corn",
+    "road_number": "number: goods you draw each round",
+    "road_corn": ": 1 corn into your warehouse",
+    # bag, crate, warehouse
+    "bag": "Bag \u00b7 {n}",
+    "bag_odds": "odds of each draw",
+    "bag_label": "your bag: {words}. The order of the draw is unknown.",
+    "bag_empty": "empty: the next draw pours in the crate",
+    "crate": "Crate \u00b7 {n}",
+    "crate_odds": "odds after the pour",
+    "crate_used": "used goods",
+    "crate_label": "your crate (used goods): {words}. It is poured into the bag when the bag is "
+                   "empty and more goods must be drawn.",
+    "warehouse": "Warehouse",
+    "full": "{n} full",
+    "wh_row": "warehouse row {r} ({vp} VP when complete): {what}",
+    "then_complete": " \u2014 complete",
+    "then_store": " \u2014 store the {good} here",
+    # orders, houses, boats
+    "open_order": "Open order",
+    "needs": "; needs {goods}",
+    "no_order": "none (take one at the Market for {price} coin)",
+    "completed_orders": "Completed orders: {n}",
+    "completed_vp": " ({vp} VP)",
+    "houses_count": "Houses: {n} ({vp} VP)",
+    "boats_count": "Boats: {n} ({vp} VP)",
+    "house_tip": "house ({vp} VP + {bonus} VP per {good})",
+    "boat_tip": "boat ({vp} VP; gave 1 {good})",
+    # final storage
+    "final_storage": "Final storage: {n} left \u2014 pick a good, then a row",
+    "store_a": "store a {good} (final storage)",
+    # another player's panel
+    "other_players": "Other players",
+    "state_to_act": "to act",
+    "state_drawn": "drawn",
+    "state_done_planning": "done planning",
+    "state_passed": "passed",
+    "state_start": "start player",
+    "not_placed": "not placed",
+    "other_label": "{name}: {role}, {vp} VP, {coins}; pawn: {pawn}; carts {used} of {carts} used; "
+                   "draws {draws}; bag {bag}, crate {crate}; warehouse {rows} rows ({full} complete)",
+    "other_order": "; order {oid}",
+    "other_states": "; {states}",
+    "vp_coins": "{vp} VP \u00b7 {coins}",
+    "other_line": "Pawn: {pawn} \u00b7 carts {used}/{carts} used \u00b7 draws {draws}",
+    "planning": "Planning:",
+    "on_spaces": "On spaces:",
+    "none": "none",
+    "other_bits": "Bag {bag} \u00b7 Crate {crate} \u00b7 Warehouse {rows} rows ({full} full)",
+    "order_needs": "Order {oid} needs",
+    "houses_n": "houses {n}",
+    "boats_n": "boats {n}",
+    "orders_done_n": "orders done {n}",
+    "ext_list": "ext {ids}",
+    "no_cards": "no order, houses or boats",
+    # the table: locations, round, supply
+    "stock_houses": "house cards",
+    "stock_boats": "boat cards",
+    "stock_carts": "carts",
+    "stock_orders": "face-up orders",
+    "stock_left": "{n} {what} left",
+    "location": "{name}: stock {stock}",
+    "pawns": "; pawns: {names}",
+    "then_move_here": " \u2014 move here: {options}",
+    "cart_or_step": "cart or step",
+    "round": "Round {n}",
+    "final_round": "FINAL ROUND",
+    "last_round": "LAST: ROUND {n}",
+    "winner": "Winner: {names}",
+    "shared_win": "Shared win: {names}",
+    "start_player": "start player: {name}",
+    "supply": "general supply: {food} food; coins are unlimited",
+    "player_n": "Player {n}",
+    "extension_display": "Extension display",
+    "pile": "pile {n}",
+    "pile_next": " \u00b7 next {letter}",
+    "pile_label": "extension pile: {n} face-down tiles",
+    "pile_letters": ", letters {letters}",
+    "empty_slot": "empty slot (+{n})",
+    "then_buy": " \u2014 buy it",
+    "then_take_order": " \u2014 take it for {price} coin{s}",
+    "orders": "Orders ({n} face up)",
+    "no_orders": "no orders left",
+    "the_table": "The table",
+    "roles_draft": "Roles to choose (draft, counter-clockwise)",
+    # recipes
+    "plus_step": "+1 step",
+    "to_warehouse": "warehouse",
+}
+
+
+def board_words(key: str, **fields: object) -> str:
+    """The board's text ``key`` of :data:`BOARD_WORDS` with ``fields`` filled in.
+
+    >>> board_words("plan_space", k=3, what="empty")
+    'planning space 3: empty'
+
+    Raises KeyError for an unknown key or a missing field."""
+    return BOARD_WORDS[key].format(**fields) if fields else BOARD_WORDS[key]
+
+
+# ---------------------------------------------------------------- the position editor (issue 20)
+
+COMPOSE_CORN = "Corn never goes into a bag, a crate or a planning space."
+_COMPOSE_PLACES = {"bag": "bag", "crate": "crate", "planning": "planning spaces",
+                   "warehouse": "warehouse"}
+
+
+def compose_no_seat(seat: Any) -> str:
+    """A seat the position does not have (``seat`` 0-based, said 1-based)."""
+    return f"There is no seat {seat + 1 if isinstance(seat, int) else seat!r} at this table."
+
+
+def compose_no_good(good: str) -> str:
+    """A good the house set does not have."""
+    return f"There is no good called {good!r} in this game."
+
+
+def compose_no_place(where: str) -> str:
+    """A place of a seat the editor cannot fill with goods."""
+    return f"Goods go into a bag, a crate or the planning spaces, not {where!r}."
+
+
+def compose_no_location(loc: str) -> str:
+    """A pawn location that is not on the ring."""
+    return f"There is no location {loc!r} on the ring ({', '.join(LOCATION_NAMES.values())})."
+
+
+def compose_supply_short(good: str, want: int, have: int) -> str:
+    """Goods asked from the supply beyond what it holds (goods are conserved, spec §21.1)."""
+    return (f"The supply has {have} {good_name(good)} left, not {want}: take some back from a "
+            f"seat first.")
+
+
+def compose_place_short(good: str, want: int, have: int, where: str) -> str:
+    """More goods taken out of a seat's place than it holds."""
+    return f"The {_COMPOSE_PLACES.get(where, where)} holds {have} {good_name(good)}, not {want}."
+
+
+def compose_swap(where: str, card: str) -> str:
+    """A display or order swap that names a card not waiting in the pile (or out of the game)."""
+    if where == "display":
+        return f"Extension {card!r} is not in the pile, so it cannot be put on the display."
+    return f"Order {card!r} is not out of the game, so it cannot be made an open order."

@@ -56,7 +56,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from altibox.core.svg import SEAT, SEAT_TINT, esc as _esc, target
+from altibox.core.svg import SEAT, SEAT_TINT, esc as _esc, num as _num, target
 
 from .cards import ANIMAL, AVALANCHE, CABLE, DAHUT, NUM, SB, get_deck
 from .words import LEGEND, card_help
@@ -131,29 +131,29 @@ def _face_svg(card) -> str:
     mid = CW / 2
     if k == NUM:
         out.append(_PEAK.format(_zone(card.value)))
-        out.append(f'<text class="value" x="{mid:g}" y="50">{card.value}</text>')
+        out.append(f'<text class="value" x="{_num(mid)}" y="50">{card.value}</text>')
     elif k == ANIMAL:
         dahut = card.species == DAHUT
         name = "Dahut" if dahut else str(card.species)
         fit = ' textLength="50" lengthAdjust="spacingAndGlyphs"' if len(name) > 8 else ""
-        out.append(f'<text class="value" x="{mid:g}" y="47">{card.value}</text>')
+        out.append(f'<text class="value" x="{_num(mid)}" y="47">{card.value}</text>')
         out.append(f'<path class="banner{" dahut" if dahut else ""}" d="M0,56 H{CW} V{CH - 7} '
                    f'a7,7 0 0 1 -7,7 H7 a7,7 0 0 1 -7,-7 Z"/>')
-        out.append(f'<text class="species" x="{mid:g}" y="69.5"{fit}>{_esc(name)}</text>')
+        out.append(f'<text class="species" x="{_num(mid)}" y="69.5"{fit}>{_esc(name)}</text>')
         icon = (_STAR if dahut else _PAW).format("#6b2fa0" if dahut else "#2f7d32")
         out.append(f'<g transform="translate({CW - 10},11)">{icon}</g>')
     elif k == CABLE:
         out.append(_GONDOLA)
-        out.append(f'<text class="value cable-v" x="{mid:g}" y="63">0</text>')
-        out.append(f'<text class="kindname cable" x="{mid:g}" y="72"{_FIT}>CABLE CAR</text>')
+        out.append(f'<text class="value cable-v" x="{_num(mid)}" y="63">0</text>')
+        out.append(f'<text class="kindname cable" x="{_num(mid)}" y="72"{_FIT}>CABLE CAR</text>')
     elif k == AVALANCHE:
         out.append(_AVAL)
-        out.append(f'<text class="kindname avalanche" x="{mid:g}" y="71"{_FIT}>AVALANCHE</text>')
+        out.append(f'<text class="kindname avalanche" x="{_num(mid)}" y="71"{_FIT}>AVALANCHE</text>')
     elif k == SB:
         out.append(_CROSS)
-        out.append(f'<text class="kindname sb" x="{mid:g}" y="71"{_FIT}>ST BERNARD</text>')
+        out.append(f'<text class="kindname sb" x="{_num(mid)}" y="71"{_FIT}>ST BERNARD</text>')
     else:  # an unknown kind from a future deck: its label, nothing more
-        out.append(f'<text class="kindname" x="{mid:g}" y="44">{_esc(card.label)}</text>')
+        out.append(f'<text class="kindname" x="{_num(mid)}" y="44">{_esc(card.label)}</text>')
     return "".join(out)
 
 
@@ -185,13 +185,13 @@ _MARKS = {  # marker icons, centred on (0, 0)
 
 
 def _ring(cls: str, w: float, h: float, pad: float, rx: float) -> str:
-    return (f'<rect class="{cls}" x="{-pad:g}" y="{-pad:g}" width="{w + 2 * pad:g}" '
-            f'height="{h + 2 * pad:g}" rx="{rx:g}" pointer-events="none"/>')
+    return (f'<rect class="{cls}" x="{_num(-pad)}" y="{_num(-pad)}" width="{_num(w + 2 * pad)}" '
+            f'height="{_num(h + 2 * pad)}" rx="{_num(rx)}" pointer-events="none"/>')
 
 
 def _target(mark: str, w: float = CW, h: float = CH) -> str:
     return (_ring("target", w, h, 2, 9) +
-            f'<g class="mark" transform="translate({w - 5:g},5)" pointer-events="none">'
+            f'<g class="mark" transform="translate({_num(w - 5)},5)" pointer-events="none">'
             f'<circle r="10"/><path d="{_MARKS[mark]}"/></g>')
 
 
@@ -350,7 +350,7 @@ def render_svg(view: "dict[str, Any]", ui: "dict[str, Any] | None" = None) -> st
             y += GAP
     total_h = y - GAP
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" class="altitude-board{" narrow" if narrow else ""}" '
-            f'viewBox="0 0 {W} {total_h:g}" width="{W}" height="{total_h:g}" '
+            f'viewBox="0 0 {W} {_num(total_h)}" width="{W}" height="{_num(total_h)}" '
             f'role="group" aria-label="Altitude board" data-phase="{_esc(phase)}" '
             f'data-ply="{int(view.get("ply", 0))}">')
     return head + "".join(parts) + "</svg>"
@@ -409,20 +409,20 @@ def _panel(parts, view, q, py, name, own, to_play, by_id, deck, cell_moves, focu
                  f'height {height}, {hand_n} cards in hand'
                  f'{", to play" if to_play else ""}">')
     stroke = f' style="stroke:{colour};stroke-width:2.5"' if to_play else ""
-    parts.append(f'<rect class="panel" x="1" y="{py + 1:g}" width="{W - 2}" height="{ph - 2:g}" '
+    parts.append(f'<rect class="panel" x="1" y="{_num(py + 1)}" width="{W - 2}" height="{_num(ph - 2)}" '
                  f'rx="12"{stroke}/>')
     hdr_fill = f' style="fill:{SEAT_TINT[q % 4]}"' if to_play else ""
-    parts.append(f'<path class="hdr" d="M2,{py + HDR:g} V{py + 13:g} a11,11 0 0 1 11,-11 '
-                 f'H{W - 13} a11,11 0 0 1 11,11 V{py + HDR:g} Z"{hdr_fill}/>')
+    parts.append(f'<path class="hdr" d="M2,{_num(py + HDR)} V{_num(py + 13)} a11,11 0 0 1 11,-11 '
+                 f'H{W - 13} a11,11 0 0 1 11,11 V{_num(py + HDR)} Z"{hdr_fill}/>')
     if to_play:
-        parts.append(f'<path d="M2,{py + HDR:g} V{py + 13:g} a11,11 0 0 1 11,-11 H14 '
-                     f'V{py + HDR:g} Z" fill="{colour}"/>')
+        parts.append(f'<path d="M2,{_num(py + HDR)} V{_num(py + 13)} a11,11 0 0 1 11,-11 H14 '
+                     f'V{_num(py + HDR)} Z" fill="{colour}"/>')
     cy = py + HDR / 2
-    parts.append(f'<circle cx="28" cy="{cy:g}" r="7" fill="{colour}" stroke="#fff" '
+    parts.append(f'<circle cx="28" cy="{_num(cy)}" r="7" fill="{colour}" stroke="#fff" '
                  f'stroke-width="2"/>')
     label = _esc(_clip_name(name, 14 if narrow else 30))
     you = '<tspan class="you"> (you)</tspan>' if own else ""
-    parts.append(f'<text class="name" x="42" y="{cy + 5.5:g}">{label}{you}</text>')
+    parts.append(f'<text class="name" x="42" y="{_num(cy + 5.5)}">{label}{you}</text>')
     # right side: [TO PLAY] [Height h] [Hand k]
     x = W - 12
     stats = ((f"Hand <tspan>{hand_n}</tspan>", 96 if narrow else 66),
@@ -430,32 +430,32 @@ def _panel(parts, view, q, py, name, own, to_play, by_id, deck, cell_moves, focu
     ph_ = 30 if narrow else 22   # pill height
     for text, w in stats:
         x -= w
-        parts.append(f'<rect class="stat" x="{x}" y="{cy - ph_ / 2:g}" width="{w - 6}" height="{ph_}" '
-                     f'rx="{ph_ / 2:g}"/><text class="stat-t" x="{x + (w - 6) / 2:g}" y="{cy + (7.5 if narrow else 4.5):g}" '
+        parts.append(f'<rect class="stat" x="{x}" y="{_num(cy - ph_ / 2)}" width="{w - 6}" height="{ph_}" '
+                     f'rx="{_num(ph_ / 2)}"/><text class="stat-t" x="{_num(x + (w - 6) / 2)}" y="{_num(cy + (7.5 if narrow else 4.5))}" '
                      f'text-anchor="middle">{text}</text>')
     if to_play:
         double = view.get("second_turn_pending") and view.get("phase") == "draw"
         w = (160 if double else 124) if narrow else (104 if double else 78)
         x -= w
         word = "TO PLAY \u00d72" if double else "TO PLAY"
-        parts.append(f'<rect x="{x}" y="{cy - ph_ / 2:g}" width="{w - 6}" height="{ph_}" rx="{ph_ / 2:g}" '
-                     f'fill="{colour}"/><text class="turn-t" x="{x + (w - 6) / 2:g}" '
-                     f'y="{cy + (7.5 if narrow else 4):g}" text-anchor="middle">{word}</text>')
+        parts.append(f'<rect x="{x}" y="{_num(cy - ph_ / 2)}" width="{w - 6}" height="{ph_}" rx="{_num(ph_ / 2)}" '
+                     f'fill="{colour}"/><text class="turn-t" x="{_num(x + (w - 6) / 2)}" '
+                     f'y="{_num(cy + (7.5 if narrow else 4))}" text-anchor="middle">{word}</text>')
     # level numbers and guide lines
     lx = LABEL_W / 2 + 2
     lw, lh = (36, 30) if narrow else (26, 22)
-    parts.append(f'<text class="lvl-cap" x="{lx:g}" y="{py + HDR + 11:g}" '
+    parts.append(f'<text class="lvl-cap" x="{_num(lx)}" y="{_num(py + HDR + 11)}" '
                  f'text-anchor="middle">LEVEL</text>')
     for r in range(1, rows + 1):
         ry = ybase - (r - 1) * DY + 48
-        parts.append(f'<path class="row-line" d="M{LABEL_W - 4},{ry:g} H{W - 14}"/>'
-                     f'<rect class="lvl" x="{lx - lw / 2:g}" y="{ry - lh / 2:g}" width="{lw}" '
-                     f'height="{lh}" rx="{lh / 2:g}"/><text class="level" x="{lx:g}" '
-                     f'y="{ry + (7.5 if narrow else 4.5):g}" '
+        parts.append(f'<path class="row-line" d="M{LABEL_W - 4},{_num(ry)} H{W - 14}"/>'
+                     f'<rect class="lvl" x="{_num(lx - lw / 2)}" y="{_num(ry - lh / 2)}" width="{lw}" '
+                     f'height="{lh}" rx="{_num(lh / 2)}"/><text class="level" x="{_num(lx)}" '
+                     f'y="{_num(ry + (7.5 if narrow else 4.5))}" '
                      f'text-anchor="middle">{r}</text>')
     gx = x0 - 8 + (cmin * SX)
-    parts.append(f'<rect class="ground" x="{gx:g}" y="{ybase + CH - 3:g}" '
-                 f'width="{span * SX + 16 - (SX - CW):g}" height="7" rx="3.5"/>')
+    parts.append(f'<rect class="ground" x="{_num(gx)}" y="{_num(ybase + CH - 3)}" '
+                 f'width="{_num(span * SX + 16 - (SX - CW))}" height="7" rx="3.5"/>')
     # the cards and the open slots, bottom row first (upper cards overlap lower ones)
     pre = f"p{q}:L"
     over: "list[str]" = []
@@ -469,7 +469,7 @@ def _panel(parts, view, q, py, name, own, to_play, by_id, deck, cell_moves, focu
         if mv is not None:
             label = f"{label} \u2014 {_verb(mv)}"
         kind = "filled" if cid is not None else "empty"
-        parts.append(f'<g class="slot {kind}" transform="translate({cx:g},{cy2:g})"'
+        parts.append(f'<g class="slot {kind}" transform="translate({_num(cx)},{_num(cy2)})"'
                      f'{target(cell, label, mv)}><title>{_esc(label)}</title>')
         if cid is None:
             parts.append(_HOLE_LIVE if mv is not None else _HOLE)
@@ -480,14 +480,14 @@ def _panel(parts, view, q, py, name, own, to_play, by_id, deck, cell_moves, focu
                   and by_id[cid].kind == ANIMAL)
         if scored:
             rad = 15 if narrow else 11
-            over.append(f'<g class="scored" transform="translate({cx + CW - 6:g},{cy2 + CH - 8:g})" '
+            over.append(f'<g class="scored" transform="translate({_num(cx + CW - 6)},{_num(cy2 + CH - 8)})" '
                         f'pointer-events="none" aria-hidden="true"><circle r="{rad}"/>'
                         f'<text y="{7.5 if narrow else 4.5}">+{_animal_points(view, by_id[cid])}</text></g>')
         if mv is not None or cell == last_cell or cell == focus:
             # drawn above every card, so that no upper slot hides a lower target's marker
             ring = (_TARGETS[_mark_of(mv)] if mv is not None else "")
             ring += (_LAST if cell == last_cell else "") + (_FOCUS if cell == focus else "")
-            over.append(f'<g transform="translate({cx:g},{cy2:g})" pointer-events="none">'
+            over.append(f'<g transform="translate({_num(cx)},{_num(cy2)})" pointer-events="none">'
                         f'{ring}</g>')
     parts.extend(over)
     if final_hands is not None:
@@ -512,7 +512,7 @@ def _end_strip(parts, view, q, y, hand, by_id, narrow) -> None:
         n = part["saint_bernards"]
         bonus.append(f"+{n} Saint Bernard{'s' if n != 1 else ''} kept")
     words = "HAND" if narrow else "HAND AT THE END"
-    parts.append(f'<g class="end-hand" data-player="{q}" transform="translate(0,{y:g})">'
+    parts.append(f'<g class="end-hand" data-player="{q}" transform="translate(0,{_num(y)})">'
                  f'<path class="row-line" d="M14,4 H{W - 14}"/>'
                  f'<text class="endcap" x="{LABEL_W + 4}" y="26">{words}</text>')
     x = LABEL_W + (150 if narrow else 170)
@@ -521,11 +521,11 @@ def _end_strip(parts, view, q, y, hand, by_id, narrow) -> None:
         parts.append(f'<text class="endnote" x="{x}" y="26">empty</text>')
     for i, cid in enumerate(hand):
         parts.append(f'<g class="end-card" data-card="{cid}" aria-label="{_esc(by_id[cid].label)}" '
-                     f'transform="translate({x + i * (CW * scale + 6):g},10) scale({scale})">'
+                     f'transform="translate({_num(x + i * (CW * scale + 6))},10) scale({scale})">'
                      f'{_face(by_id[cid])}</g>')
     if bonus:
         bx = x + max(len(hand), 1) * (CW * scale + 6) + 12
-        parts.append(f'<text class="endnote bonus" x="{bx:g}" y="{26 if not narrow else 50}">'
+        parts.append(f'<text class="endnote bonus" x="{_num(bx)}" y="{26 if not narrow else 50}">'
                      f'{_esc(", ".join(bonus))}</text>')
     parts.append("</g>")
 
@@ -533,7 +533,7 @@ def _end_strip(parts, view, q, y, hand, by_id, narrow) -> None:
 def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable,
           setup_moves, focus, by_id, my_name, me, face_down=False, narrow=False) -> float:
     """The tray at height ``ty``: drawn card, hand, pile, discard, pass; returns its bottom."""
-    parts.append(f'<g class="tray" transform="translate(0,{ty:g})">')
+    parts.append(f'<g class="tray" transform="translate(0,{_num(ty)})">')
     parts.append(f'<rect class="tray-bg" x="0" y="0" width="{W}" height="{TRAY_H}" rx="12"/>')
     top = 52            # top of a hand card (bottoms line up with the drawn card's)
     big_y = top + CH - CH * BIG   # top of the drawn card
@@ -556,7 +556,7 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
     else:
         if face_down:
             parts.append(f'<text class="cap" x="{x}" y="22">{"NEXT" if narrow else "NEXT CARD"}</text>'
-                         f'<g class="hidden-card next-card" transform="translate({x},{big_y:g}) '
+                         f'<g class="hidden-card next-card" transform="translate({x},{_num(big_y)}) '
                          f'scale({BIG})" aria-label="your next card, face down until you end the '
                          f'turn" role="img">{_BACK}</g>')
             x += 112
@@ -567,7 +567,7 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
             parts.append(f'<text class="cap" x="{x}" y="22">{"DRAWN" if narrow else "DRAWN CARD"}</text>')
             label = f"drawn card: {card_help(card)}" + (" (selected)" if live else "")
             parts.append(f'<g class="drawn{" selected" if selected is None else ""}" '
-                         f'transform="translate({x},{big_y:g}) scale({BIG})"'
+                         f'transform="translate({x},{_num(big_y)}) scale({BIG})"'
                          f'{target("drawn", label, button=bool(legal))}>'
                          f'<title>drawn card: {_esc(card_help(card))}</title>')
             parts.append(_face(card))
@@ -629,12 +629,12 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
                  f'starts with a draw from it</title>')
     parts.append(f'<text class="cap wide-only" x="0" y="{22 - top}">PILE</text>')
     if pile_n:
-        parts.append(_BACK + f'<rect x="9" y="{CH / 2 - 17:g}" width="{CW - 18}" height="30" '
+        parts.append(_BACK + f'<rect x="9" y="{_num(CH / 2 - 17)}" width="{CW - 18}" height="30" '
                      f'rx="6" fill="#2b3a55" opacity=".85"/>'
-                     f'<text class="count" x="{CW / 2:g}" y="{CH / 2 + 5:g}">{pile_n}</text>')
+                     f'<text class="count" x="{_num(CW / 2)}" y="{_num(CH / 2 + 5)}">{pile_n}</text>')
     else:
         parts.append(f'<rect class="empty-pile" width="{CW}" height="{CH}" rx="7"/>'
-                     f'<text class="count-s" x="{CW / 2:g}" y="{CH / 2 + 3:g}">empty</text>')
+                     f'<text class="count-s" x="{_num(CW / 2)}" y="{_num(CH / 2 + 3)}">empty</text>')
     parts.append("</g>")
     disc = view["discard"]
     topc = by_id[disc[-1]] if disc else None
@@ -648,7 +648,7 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
                  f'{" text-anchor=" + chr(34) + "end" + chr(34) if narrow else ""}>DISCARD</text>')
     parts.append(_face(topc) if topc is not None else
                  f'<rect class="empty-pile" width="{CW}" height="{CH}" rx="7"/>')
-    parts.append(f'<text class="count-s" x="{CW / 2:g}" y="{CH + 14}">{len(disc)} '
+    parts.append(f'<text class="count-s" x="{_num(CW / 2)}" y="{CH + 14}">{len(disc)} '
                  f'card{"" if len(disc) == 1 else "s"}</text>')
     if can_b:
         parts.append(_TARGETS["discard"])
@@ -678,13 +678,13 @@ def legend_svg(key: str) -> str:
         body = re.sub(r'<text class="(?:kindname|species)[^"]*"[^>]*>[^<]*</text>', "",
                       _face(deck[cards[key]]))
     elif key in _MARKS:  # the marker, enlarged, on a live slot
-        body = (_HOLE_LIVE + f'<g class="mark" transform="translate({CW / 2:g},{CH / 2:g}) scale(2.2)">'
+        body = (_HOLE_LIVE + f'<g class="mark" transform="translate({_num(CW / 2)},{_num(CH / 2)}) scale(2.2)">'
                 f'<circle r="10"/><path d="{_MARKS[key]}"/></g>')
     elif key == "slot":
         body = _HOLE
     elif key == "double":
-        body = (f'<rect x="-2" y="{CH / 2 - 20:g}" width="{CW + 4}" height="40" rx="20" fill="{SEAT[0]}"/>'
-                f'<text class="turn-t" x="{CW / 2:g}" y="{CH / 2 + 9:g}" text-anchor="middle" '
+        body = (f'<rect x="-2" y="{_num(CH / 2 - 20)}" width="{CW + 4}" height="40" rx="20" fill="{SEAT[0]}"/>'
+                f'<text class="turn-t" x="{_num(CW / 2)}" y="{_num(CH / 2 + 9)}" text-anchor="middle" '
                 f'style="font-size:26px">\u00d72</text>')
     else:
         raise KeyError(key)

@@ -5,7 +5,7 @@
 turns, seats, bots, storage), :mod:`web.html` (screens, panels) and :mod:`web.links`. Its parts
 live in one module each: :mod:`web.dom.playscreen` (drawing the play screen, actions),
 :mod:`web.dom.boardinput` (clicks, keys, drag and drop), :mod:`web.dom.botloop` (the bot
-scheduler's loop), :mod:`web.dom.howtopage` (How to play).
+scheduler's loop), :mod:`web.dom.howtopage` (How to play, the editor of :mod:`web.dom.editorpage`).
 
 Events: one delegated ``click`` and one ``keydown`` listener on ``#board`` (the board root) and
 one of each on ``document`` for buttons and forms, each wrapped once with ``create_proxy`` and
@@ -19,7 +19,7 @@ import gc
 from typing import TYPE_CHECKING
 
 from pyodide.ffi import create_proxy, to_js
-from pyscript import document, window
+from web.dom import browser
 
 from altibox import GAMES
 
@@ -49,7 +49,7 @@ class App(PlayScreen, BoardInput, BotLoop, HowToPage):
     """The page: one instance for the page's life (see :func:`main`)."""
 
     def __init__(self) -> None:
-        self.storage = Storage(lambda: window.localStorage, lambda: window.Date.now())
+        self.storage = Storage(lambda: browser.window.localStorage, lambda: browser.window.Date.now())
         self.game_id: str | None = None
         self.session: Session | None = None  # the game in progress (also behind the new-game form)
         self.table: Table | None = None  # the game on the play screen
@@ -60,31 +60,30 @@ class App(PlayScreen, BoardInput, BotLoop, HowToPage):
         self.patcher = Patcher()  # redraws only the parts of the board that changed
         self._html_shown: dict[str, str] = {}  # put_html: what each panel shows
         self.paint = to_js([])  # click to the next frame painted, in ms, read by tests/bench.py
-        window.altiboxPaint = self.paint
+        browser.window.altiboxPaint = self.paint
         self.perf = to_js([])  # click-to-render times in ms, read by tests/bench.py
-        window.altiboxPerf = self.perf
+        browser.window.altiboxPerf = self.perf
         self._log_shown: list[tuple[str, str]] = []
         self._bot_running = False
         self._shown_at = 0.0     # performance.now() when the position shown was first drawn
         self._shown_key = None   # (session, ply) of that position
         self.bot_fast = self.storage.settings().get("bot_pace") == "fast"
         self.bot_slices = to_js([])  # longest slice of each bot move in ms, read by benchmarks
-        window.altiboxBotSlices = self.bot_slices
+        browser.window.altiboxBotSlices = self.bot_slices
         self.drag: dict | None = None  # a drag from a draggable cell: {"cell", "x", "y", "on"}
         self.skip_click = False  # the click that ends a drag is not a click
         self._proxies = []
         self.scene_boards: dict[str, SceneBoard] = {}  # the How-to-play page's live boards
-        board = by_id("board")
-        rules = by_id("rules")
+        board, rules, doc, win = by_id("board"), by_id("rules"), browser.document, browser.window
         for target, kind, handler, capture in (
                 (board, "click", self.on_board_click, False), (board, "keydown", self.on_board_key, False),
                 (rules, "click", self.on_scene_click, False), (rules, "keydown", self.on_scene_key, False),
-                (window, "popstate", self.on_popstate, False),
-                (document, "click", self.on_doc_click, False), (document, "keydown", self.on_doc_key, False),
-                (document, "submit", self.on_submit, False), (document, "pointerdown", self.on_pointer, True),
-                (board, "pointerdown", self.on_drag_start, False), (document, "pointermove", self.on_drag_move, False),
-                (document, "pointerup", self.on_drag_end, False), (document, "pointercancel", self.on_drag_cancel, False),
-                (window, "storage", self.on_storage, False)):
+                (win, "popstate", self.on_popstate, False),
+                (doc, "click", self.on_doc_click, False), (doc, "keydown", self.on_doc_key, False),
+                (doc, "submit", self.on_submit, False), (doc, "pointerdown", self.on_pointer, True),
+                (board, "pointerdown", self.on_drag_start, False), (doc, "pointermove", self.on_drag_move, False),
+                (doc, "pointerup", self.on_drag_end, False), (doc, "pointercancel", self.on_drag_cancel, False),
+                (win, "storage", self.on_storage, False)):
             proxy = create_proxy(handler)
             self._proxies.append(proxy)
             target.addEventListener(kind, proxy, capture)
@@ -92,14 +91,14 @@ class App(PlayScreen, BoardInput, BotLoop, HowToPage):
         # listener that is not passive can say so (CSS touch-action is not honoured on the
         # elements inside an <svg>); see on_drag_start
         self._on_touch_move = create_proxy(self.on_touch_move)
-        self._not_passive = to_js({"passive": False}, dict_converter=window.Object.fromEntries)
+        self._not_passive = to_js({"passive": False}, dict_converter=browser.window.Object.fromEntries)
         self._touch_el = None
-        self._no_scroll = to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries)
+        self._no_scroll = to_js({"preventScroll": True}, dict_converter=browser.window.Object.fromEntries)
         self._focus_pending = False
         self._focus_later = create_proxy(lambda *_: self.flush_focus())
         self._scroll_log = create_proxy(lambda *_: setattr(by_id("log"), "scrollTop", by_id("log").scrollHeight))
         # boards with a phone layout (Altiplano's 360-unit svg) follow the width of the window
-        self._narrow_query = window.matchMedia(f"(max-width: {NARROW_BELOW - 1}px)")
+        self._narrow_query = browser.window.matchMedia(f"(max-width: {NARROW_BELOW - 1}px)")
         self._on_narrow = create_proxy(self.on_narrow)
         try:
             self._narrow_query.addEventListener("change", self._on_narrow)
@@ -119,9 +118,9 @@ class App(PlayScreen, BoardInput, BotLoop, HowToPage):
                 self.notice(guard.START_FAILED, detail=f"{type(exc).__name__}: {exc}")
             except Exception:
                 self.show_error(f"Something went wrong while opening this page: {exc}")
-            window.console.error(f"Altibox could not open this page: {type(exc).__name__}: {exc}")
+            browser.window.console.error(f"Altibox could not open this page: {type(exc).__name__}: {exc}")
         finally:
-            document.documentElement.classList.add("ready")
+            browser.document.documentElement.classList.add("ready")
 
     def route(self, params: dict[str, str]) -> None:
         game = params.get("game")
@@ -137,11 +136,8 @@ class App(PlayScreen, BoardInput, BotLoop, HowToPage):
                             f"ready, its page is still being built.")
             return
         self.game_id = game
-        if params.get("page") == "rules":
-            if howto.has_page(game):
-                self.show_rules(game)
-            else:
-                self.show_error(f"{module.INFO.name} has no How-to-play page yet.")
+        if params.get("page") in ("rules", "editor"):
+            self.show_page(game, params)
             return
         saved, broken = self.load_saved(game, replaced=params.get("new") != "1" and params.get("rec", "") == "")
         if broken and not broken["kept"]:
@@ -252,7 +248,7 @@ class App(PlayScreen, BoardInput, BotLoop, HowToPage):
         s = self.session
         if s is None:
             return
-        addresses = share.share_links(share.site_base(str(window.location.href)), s.module, s.state, s.meta)
+        addresses = share.share_links(share.site_base(str(browser.window.location.href)), s.module, s.state, s.meta)
         dialog = by_id("share-dialog")
         dialog.innerHTML = share.share_html(s.module.INFO.name, bool(s.module.INFO.hidden), addresses, s.ply)
         if not dialog.open:
@@ -260,17 +256,17 @@ class App(PlayScreen, BoardInput, BotLoop, HowToPage):
         by_id("share-link").focus()
         by_id("share-link").select()
 
-    def copy(self, target_id: str) -> None:
-        """Copy a field of the share dialog (selected first, so Ctrl+C works where copying is
-        not allowed, e.g. some sandboxed frames)."""
+    def copy(self, target_id: str, said_id: str = "share-copied") -> None:
+        """Copy a field of the share dialog or the editor, saying so in ``said_id`` (selected
+        first, so Ctrl+C works where copying is not allowed, e.g. some sandboxed frames)."""
         field = by_id(target_id)
-        said = by_id("share-copied")
+        said = by_id(said_id)
         if is_null(field) or is_null(said):
             return
         field.focus()
         field.select()
         try:
-            done = bool(document.execCommand("copy"))
+            done = bool(browser.document.execCommand("copy"))
         except Exception:
             done = False
         said.textContent = "Copied." if done else "Selected: press Ctrl+C (⌘C on a Mac) to copy."
@@ -286,14 +282,14 @@ class App(PlayScreen, BoardInput, BotLoop, HowToPage):
     def set_url(self, query: str) -> None:
         """Replace the address bar's query without reloading (so a reload resumes)."""
         try:
-            window.history.replaceState(None, "", query)
+            browser.window.history.replaceState(None, "", query)
         except Exception:
             pass
 
     # ------------------------------------------------------------ screens
 
     def screen(self, name: str) -> None:
-        document.documentElement.dataset.screen = name
+        browser.document.documentElement.dataset.screen = name
 
     def show_landing(self) -> None:
         saved, finished = {}, {}
@@ -309,7 +305,7 @@ class App(PlayScreen, BoardInput, BotLoop, HowToPage):
                 finished[gid] = session.module.is_over(session.state)
         by_id("landing").innerHTML = screens.landing_html(saved, finished)
         by_id("title").textContent = ""
-        document.title = "Altibox"
+        browser.document.title = "Altibox"
         self.screen("landing")
 
     def show_error(self, message: str) -> None:
@@ -327,7 +323,7 @@ class App(PlayScreen, BoardInput, BotLoop, HowToPage):
         by_id("setup").innerHTML = screens.setup_html(self.game_id, values, replaces_save=s is not None,
                                                       back_to_game=s is not None and s.game_id == self.game_id)
         by_id("title").textContent = info.name
-        document.title = f"New game · {info.name} · Altibox"
+        browser.document.title = f"New game · {info.name} · Altibox"
         self.set_url(f"?game={self.game_id}")
         self.screen("setup")
 
@@ -353,14 +349,15 @@ class App(PlayScreen, BoardInput, BotLoop, HowToPage):
         by_id("log").innerHTML = ""
         info = session.module.INFO
         by_id("board").dataset.game = session.game_id
-        document.documentElement.dataset.game = session.game_id
+        browser.document.documentElement.dataset.game = session.game_id
         by_id("title").textContent = info.name
-        document.title = f"{info.name} · Altibox"
+        browser.document.title = f"{info.name} · Altibox"
         self.set_url(f"?game={session.game_id}")
         howto_link = by_id("howto-link")
         if not is_null(howto_link):
             howto_link.hidden = not howto.has_page(session.game_id)
             howto_link.setAttribute("href", howto.howto_url(session.game_id))
+        by_id("editor-open").setAttribute("href", f"?game={session.game_id}&page=editor")  # the scene editor
         legend = by_id("legend")
         if not is_null(legend):
             has_legend = hasattr(session.module, "legend")
@@ -376,9 +373,9 @@ class App(PlayScreen, BoardInput, BotLoop, HowToPage):
         """Follow an in-site link (``data-nav``) without reloading Python: push the address and
         show its screen (the saved game is read again from storage, so it is intact)."""
         try:
-            window.history.pushState(None, "", href)
+            browser.window.history.pushState(None, "", href)
         except Exception:
-            window.location.href = href
+            browser.window.location.href = href
             return
         self.session = self.table = None
         self.route(query_params())
@@ -439,7 +436,7 @@ class App(PlayScreen, BoardInput, BotLoop, HowToPage):
 
     def start_from_form(self, form) -> None:
         fields = {}
-        entries = window.FormData.new(form).entries()
+        entries = browser.window.FormData.new(form).entries()
         while True:
             item = entries.next()
             if item.done:
@@ -458,7 +455,7 @@ class App(PlayScreen, BoardInput, BotLoop, HowToPage):
     def on_storage(self, event) -> None:
         """Another tab changed our save: follow it rather than overwrite it later."""
         s = self.session
-        if s is None or document.documentElement.dataset.screen != "play":
+        if s is None or browser.document.documentElement.dataset.screen != "play":
             return
         if not self.storage.available:
             return  # not our store: Chromium sends a frame whose storage is blocked the top level's events
@@ -485,7 +482,7 @@ class App(PlayScreen, BoardInput, BotLoop, HowToPage):
 def main() -> App | Embed:
     """Create the app and show the screen the URL asks for (embed mode: only a board, see
     :mod:`web.dom.widget`; the app, its saves and its listeners are never created there)."""
-    search = str(window.location.search)
+    search = str(browser.window.location.search)
     if "embed" in search:  # the embed machinery loads only for an embed (embed_main decides)
         from web.dom.widget import embed_main
         embed = embed_main(search)

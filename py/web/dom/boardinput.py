@@ -6,7 +6,7 @@ this only reads the event and the element under it. A mixin of :class:`web.dom.a
 
 from __future__ import annotations
 
-from pyscript import document, window
+from web.dom import browser
 
 from web.dom.nodes import is_null, move_focus, target_of
 from web.dom.page import by_id
@@ -21,7 +21,7 @@ class BoardInput:
     def on_board_click(self, event) -> None:
         if self.table is None:
             return
-        t0 = window.performance.now()
+        t0 = browser.window.performance.now()
         if self.skip_click is not False:  # the click that ends a drag and drop
             skip, self.skip_click = self.skip_click, False
             if float(event.timeStamp) - skip < 800:
@@ -47,11 +47,11 @@ class BoardInput:
         key = str(event.key)
         self.keyboard = True
         if target is None:
-            target = document.activeElement if self.flush_focus() else event.target
+            target = browser.document.activeElement if self.flush_focus() else event.target
         cell_el = target.closest("[data-cell]") if not is_null(target) else None
         if key in ("Enter", " ") and not is_null(cell_el):
             event.preventDefault()
-            self.activate(cell_el, window.performance.now())
+            self.activate(cell_el, browser.window.performance.now())
         elif key in ARROWS and not is_null(cell_el):
             event.preventDefault()
             move_focus(by_id("board"), cell_el, *ARROWS[key], self.table.ui, self.table.board.drawn)
@@ -117,10 +117,10 @@ class BoardInput:
         self._drop_touch_listener()
         if drag is None or not drag["on"]:
             return
-        t0 = window.performance.now()
+        t0 = browser.window.performance.now()
         by_id("board").classList.remove("dragging")
         self.skip_click = float(event.timeStamp)
-        el = document.elementFromPoint(event.clientX, event.clientY)
+        el = browser.document.elementFromPoint(event.clientX, event.clientY)
         move_el = None if is_null(el) else el.closest("#board [data-move]")
         if move_el is not None and not is_null(move_el):
             self.play(str(move_el.getAttribute("data-move")), t0)
@@ -135,20 +135,20 @@ class BoardInput:
 
     def on_narrow(self, event=None) -> None:
         """The window crossed the phone width: draw the board in the other layout."""
-        if self.table is not None and document.documentElement.dataset.screen == "play":
+        if self.table is not None and browser.document.documentElement.dataset.screen == "play":
             self.render()
 
 
     def on_doc_key(self, event) -> None:
         if str(event.key) in ("Enter", " ", "Tab") or str(event.key).startswith("Arrow"):
             self.keyboard = True
-        if self.table is None or document.documentElement.dataset.screen != "play":
+        if self.table is None or browser.document.documentElement.dataset.screen != "play":
             return
         board = by_id("board")
         if self.flush_focus() and not board.contains(event.target) \
-                and board.contains(document.activeElement):
+                and board.contains(browser.document.activeElement):
             # the key came before the frame that moves the focus onto the board: act there
-            self.on_board_key(event, document.activeElement)
+            self.on_board_key(event, browser.document.activeElement)
             return
         key = str(event.key).lower()
         if (event.ctrlKey or event.metaKey) and key == "z" and not event.shiftKey:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 
-from pyscript import document, window
+from web.dom import browser
 
 from web.dom.page import by_id
 from web.play import bots as botplay
@@ -25,11 +25,11 @@ class BotLoop:
         if t is None or self._bot_running or t.bot_to_move() is None:
             return
         self._bot_running = True
-        document.documentElement.dataset.bot = "thinking"
+        browser.document.documentElement.dataset.bot = "thinking"
         asyncio.ensure_future(self._bot_loop())
 
     def _clock(self) -> float:
-        return float(window.performance.now()) / 1000.0
+        return float(browser.window.performance.now()) / 1000.0
 
     async def _bot_loop(self) -> None:
         """Play bot moves while a bot is to move: search in slices, yield between them, wait
@@ -38,7 +38,7 @@ class BotLoop:
         try:
             while True:
                 t = self.table
-                if t is None or document.documentElement.dataset.screen != "play":
+                if t is None or browser.document.documentElement.dataset.screen != "play":
                     break
                 if t.bot_to_move() is None:
                     break
@@ -50,7 +50,7 @@ class BotLoop:
                 if not job.work():
                     await asyncio.sleep(0)
                     continue
-                wait = botplay.wait_ms(self._shown_at, float(window.performance.now()), self.bot_fast)
+                wait = botplay.wait_ms(self._shown_at, float(browser.window.performance.now()), self.bot_fast)
                 if wait > 0:
                     await asyncio.sleep(min(wait, 100.0) / 1000.0)
                     continue
@@ -63,7 +63,7 @@ class BotLoop:
             raise
         finally:
             self._bot_running = False
-            document.documentElement.dataset.bot = "idle"
+            browser.document.documentElement.dataset.bot = "idle"
 
     def toggle_bot_pace(self) -> None:
         """"Faster bots": bot moves show as soon as they are found (again: at a followable pace)."""

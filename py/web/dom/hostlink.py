@@ -16,10 +16,9 @@ from __future__ import annotations
 
 import json
 
-from js import Object
 from pyodide.ffi import create_proxy, to_js
-from pyscript import window
 
+from web.dom import browser
 from web.dom.nodes import is_null
 
 
@@ -29,6 +28,7 @@ class HostLink:
     def __init__(self):
         self.origin: str | None = None
         self.pending: list[tuple[str, dict]] = []
+        window = browser.window
         self.framed = not is_null(window.parent) and window.parent != window
         self._proxy = None
         if self.framed:
@@ -37,7 +37,7 @@ class HostLink:
 
     def _on_message(self, event) -> None:
         data = event.data
-        if event.source != window.parent or is_null(data) or getattr(data, "altibox", None) != "hello":
+        if event.source != browser.window.parent or is_null(data) or getattr(data, "altibox", None) != "hello":
             return
         if self.origin is None:
             self.origin = str(event.origin)
@@ -49,8 +49,8 @@ class HostLink:
     def _send(self, kind: str, detail: dict) -> None:
         # the detail as JSON text: None stays null (to_js would make it undefined)
         msg = to_js({"altibox": kind if kind == "hello" else f"altibox:{kind}", "json": json.dumps(detail)},
-                    dict_converter=Object.fromEntries)
-        window.parent.postMessage(msg, self.origin)
+                    dict_converter=browser.window.Object.fromEntries)
+        browser.window.parent.postMessage(msg, self.origin)
 
     def post(self, kind: str, detail: dict | None = None) -> None:
         """Tell the host page ``altibox:<kind>`` with ``detail`` (after its hello)."""

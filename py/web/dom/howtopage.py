@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pyscript import document, window
+from web.dom import browser
 
 from altibox import GAMES
 
@@ -24,6 +24,19 @@ if TYPE_CHECKING:
 class HowToPage:
     """The How-to-play screen (state lives on :class:`web.dom.app.App`)."""
 
+    def show_page(self, game: str, params: dict[str, str]) -> None:
+        """``&page=rules`` (How to play) or ``&page=editor`` (the scene editor, whose module
+        :mod:`web.dom.editorpage` is loaded only here)."""
+        if params.get("page") == "editor":
+            if getattr(self, "editor_screen", None) is None:
+                from web.dom.editorpage import EditorScreen
+                self.editor_screen = EditorScreen(self)
+            self.editor_screen.show_editor(game, params)
+        elif howto.has_page(game):
+            self.show_rules(game)
+        else:
+            self.show_error(f"{GAMES[game].INFO.name} has no How-to-play page yet.")
+
     def show_rules(self, game: str) -> None:
         """The How-to-play page of ``game``: texts and live scene boards (one interpreter for
         every board: each board is a :class:`SceneBoard` drawn into its ``<figure>``). The saved
@@ -32,7 +45,7 @@ class HowToPage:
 
         from web.play.sceneboard import SceneBoard
         info = GAMES[game].INFO
-        t0 = window.performance.now()
+        t0 = browser.window.performance.now()
         has_save = self.storage.load_save(game) is not None
         root = by_id("rules")
         root.innerHTML = howto.howto_html(game, back=f"?game={game}" if has_save else None)
@@ -48,12 +61,12 @@ class HowToPage:
             self.render_scene(fig, board)
         # how long the page's Python took to build every live board (read by benchmarks)
         root.setAttribute("data-render-ms", f"{window.performance.now() - t0:.1f}")
-        document.documentElement.dataset.game = game
+        browser.document.documentElement.dataset.game = game
         by_id("title").textContent = f"How to play {info.name}"
-        document.title = f"How to play · {info.name} · Altibox"
+        browser.document.title = f"How to play · {info.name} · Altibox"
         self.set_url(howto.howto_url(game))
         self.screen("rules")
-        window.scrollTo(0, 0)
+        browser.window.scrollTo(0, 0)
 
     def render_scene(self, fig, board: SceneBoard, announce: str | None = None, focus: str | None = None) -> None:
         """Redraw one scene's figure from its board (title, caption, board, feedback)."""

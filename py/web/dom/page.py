@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pyscript import document, window
+from web.dom import browser
 
 from web.links import routes
 
@@ -10,9 +10,9 @@ from web.links import routes
 def query_params() -> dict[str, str]:
     """The page address's parameters, as :func:`web.links.routes.parse_query` reads them, parsed by
     the browser (``URLSearchParams``: the same form decoding, without importing urllib.parse)."""
-    return routes.first_values(window.Array.from_(window.URLSearchParams.new(window.location.search)))
+    return routes.first_values(browser.window.Array.from_(browser.window.URLSearchParams.new(browser.window.location.search)))
 
 
 def by_id(name: str):
     """``document.getElementById``."""
-    return document.getElementById(name)
+    return browser.document.getElementById(name)

@@ -6,7 +6,7 @@ the table's answers to clicks and buttons into renders. A mixin of :class:`web.d
 from __future__ import annotations
 
 from pyodide.ffi import create_once_callable
-from pyscript import document, window
+from web.dom import browser
 
 from web.dom.nodes import is_null, show_status, target_of
 from web.dom.page import by_id
@@ -25,7 +25,7 @@ class PlayScreen:
         s = t.session
         module, state, names = s.module, s.state, s.names
         board = by_id("board")
-        had_focus = board.contains(document.activeElement) and not is_null(document.activeElement)
+        had_focus = board.contains(browser.document.activeElement) and not is_null(browser.document.activeElement)
         t.ui["narrow"] = bool(self._narrow_query.matches)
         frame = t.frame()
         t.board.drawn = t.adapter.svg(frame)  # what clicks are checked against (issue 23)
@@ -80,26 +80,26 @@ class PlayScreen:
             # synchronous layout); a key pressed before that frame flushes it (flush_focus)
             if not self._focus_pending:
                 self._focus_pending = True
-                window.requestAnimationFrame(self._focus_later)
+                browser.window.requestAnimationFrame(self._focus_later)
         if t0 is not None:
-            self.perf.push(window.performance.now() - t0)
+            self.perf.push(browser.window.performance.now() - t0)
             # what a player feels: from the click to the next frame painted (tests/bench.py)
-            window.requestAnimationFrame(create_once_callable(lambda *_: window.setTimeout(
-                create_once_callable(lambda *_: self.paint.push(window.performance.now() - t0)), 0)))
+            browser.window.requestAnimationFrame(create_once_callable(lambda *_: browser.window.setTimeout(
+                create_once_callable(lambda *_: self.paint.push(browser.window.performance.now() - t0)), 0)))
         key = (id(s), s.ply, id(s.state))
         if key != self._shown_key:
             self._shown_key = key
-            self._shown_at = float(window.performance.now())
+            self._shown_at = float(browser.window.performance.now())
         fast = by_id("botfast")
         if not is_null(fast):
             fast.hidden = not t.has_bots()
             fast.setAttribute("aria-pressed", "true" if self.bot_fast else "false")
         # scroll the log after layout, in the next frame: reading scrollHeight here would force
         # a synchronous layout of the whole page inside the click handler
-        window.requestAnimationFrame(self._scroll_log)
+        browser.window.requestAnimationFrame(self._scroll_log)
         bot_state = "thinking" if self._bot_running else "idle"
-        if document.documentElement.getAttribute("data-bot") != bot_state:
-            document.documentElement.dataset.bot = bot_state
+        if browser.document.documentElement.getAttribute("data-bot") != bot_state:
+            browser.document.documentElement.dataset.bot = bot_state
         self.kick_bots()
 
     def put_html(self, el, html: str) -> None:
@@ -131,7 +131,7 @@ class PlayScreen:
         if not self._focus_pending:
             return False
         self._focus_pending = False
-        if self.table is not None and document.documentElement.getAttribute("data-screen") == "play":
+        if self.table is not None and browser.document.documentElement.getAttribute("data-screen") == "play":
             self.keep_focus(scroll=False)
         return True
 
@@ -150,7 +150,7 @@ class PlayScreen:
 
     def focus_cell(self, cell: str | None, opts=None) -> None:
         board = by_id("board")
-        active = document.activeElement
+        active = browser.document.activeElement
         if cell and not is_null(active) and board.contains(active) \
                 and active.getAttribute("data-cell") == cell:
             return  # still focused (its part of the board was not redrawn): no layout forced
@@ -169,11 +169,11 @@ class PlayScreen:
         if not is_null(old):
             old.remove()
         if detail:
-            more = document.createElement("details")
+            more = browser.document.createElement("details")
             more.className = "detail"
-            summary = document.createElement("summary")
+            summary = browser.document.createElement("summary")
             summary.textContent = "Technical details"
-            code = document.createElement("code")
+            code = browser.document.createElement("code")
             code.textContent = detail
             more.append(summary, code)
             box.insertBefore(more, box.querySelector(".dismiss"))
@@ -199,7 +199,7 @@ class PlayScreen:
         """Say once per failure streak that the game is not being saved."""
         if not self.save_warned:
             self.save_warned = True
-            framed = document.documentElement.hasAttribute("data-frame")
+            framed = browser.document.documentElement.hasAttribute("data-frame")
             self.notice(problem_notice(self.storage.problem, framed))
             by_id("notice").dataset.kind = "storage"
 

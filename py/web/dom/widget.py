@@ -49,7 +49,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from pyodide.ffi import create_proxy
-from pyscript import document, window
+from web.dom import browser
 
 from altibox import GAMES
 
@@ -119,8 +119,8 @@ class BoardWidget:
     def render(self, announce: str | None = None) -> None:
         """Redraw the board, its hooks, status and controls from the viewer (one call)."""
         v = self.viewer
-        had_focus = self.board.contains(document.activeElement) and not is_null(document.activeElement)
-        width = self.root.clientWidth or window.innerWidth
+        had_focus = self.board.contains(browser.document.activeElement) and not is_null(browser.document.activeElement)
+        width = self.root.clientWidth or browser.window.innerWidth
         v.ui["narrow"] = narrow(width)  # Altiplano's phone layout
         self.patcher.draw(self.board, v.board_svg())
         self.board.setAttribute("data-position", v.position())
@@ -131,8 +131,8 @@ class BoardWidget:
         controls = self._part("wcontrols")
         controls.hidden = not v.controls
         if v.controls:
-            had_step = document.activeElement.getAttribute("data-step") if (
-                not is_null(document.activeElement) and controls.contains(document.activeElement)) else None
+            had_step = browser.document.activeElement.getAttribute("data-step") if (
+                not is_null(browser.document.activeElement) and controls.contains(browser.document.activeElement)) else None
             controls.innerHTML = v.controls_html()
             if not is_null(had_step):
                 el = controls.querySelector(f'[data-step="{had_step}"]:not([disabled])') or \
@@ -268,10 +268,10 @@ class Embed:
         from web.dom.hostlink import HostLink
         self.widget: BoardWidget | None = None
         self.link = HostLink()  # events for a host page's embed.js (its iframe fallback)
-        html = document.documentElement
+        html = browser.document.documentElement
         html.dataset.screen = "embed"
-        section = document.getElementById("embed")
-        play = document.getElementById("play")
+        section = browser.document.getElementById("embed")
+        play = browser.document.getElementById("play")
         if not is_null(play):
             play.remove()  # its #board/#status skeleton: the widget's carry those ids now
         try:
@@ -287,7 +287,7 @@ class Embed:
                 self._link()
             self.widget.link = self.link
             self.link.post("ready")
-            document.title = f"{GAMES[spec.game].INFO.name} · Altibox"
+            browser.document.title = f"{GAMES[spec.game].INFO.name} · Altibox"
         except EmbedError as exc:
             self.show_error(str(exc), exc.param, exc.text)
         except Exception as exc:  # never a blank frame, never a traceback
@@ -295,10 +295,10 @@ class Embed:
 
     def show_error(self, message: str, param: str = "", text: str = "") -> None:
         """The readable message inside the frame (the bad text quoted, escaped, cut visibly)."""
-        document.getElementById("embed").innerHTML = error_html(message, param, text)
+        browser.document.getElementById("embed").innerHTML = error_html(message, param, text)
         self.link.post("error", {"message": message})
-        document.documentElement.dataset.embedError = param or "link"
-        document.title = "Altibox: this board cannot be shown"
+        browser.document.documentElement.dataset.embedError = param or "link"
+        browser.document.title = "Altibox: this board cannot be shown"
 
     def _link(self) -> None:
         """A small "open in Altibox" link under the board: continue this game in the full page."""
@@ -350,10 +350,10 @@ class SceneEmbed:
     def render(self, announce: str | None = None, focus: str | None = None) -> None:
         """Redraw the scene; its board element is ``#board`` (DESIGN.md §3 hooks)."""
         from web.play.sceneboard import figure_html
-        self.board.ui["narrow"] = narrow(self.section.clientWidth or window.innerWidth)  # Altiplano's phone layout
+        self.board.ui["narrow"] = narrow(self.section.clientWidth or browser.window.innerWidth)  # Altiplano's phone layout
         html = figure_html(self.board).replace('class="scene"', 'class="scene embed-scene"', 1).replace(
             'class="board scene-board"', 'id="board" class="board scene-board"', 1)
-        draw_scene(self.section, html, document.getElementById("announce"), announce, focus)
+        draw_scene(self.section, html, browser.document.getElementById("announce"), announce, focus)
 
     def _event(self, target, keyboard: bool = False) -> None:
         if is_null(target):
@@ -385,4 +385,4 @@ def embed_main(search: str, scene_factory: Callable | None = None) -> Embed | No
     try:
         return Embed(params, scene_factory)
     finally:
-        document.documentElement.classList.add("ready")
+        browser.document.documentElement.classList.add("ready")

@@ -231,37 +231,26 @@ class AltiplanoUI(HiddenCardsUI):
         table at the top)."""
         return "plan:1" if frame.view.get("phase") == "planning" else None
 
-    def _last(self, frame: Frame) -> str | None:
-        """The last move to outline: not a placement still secret from the viewer."""
-        last, view = frame.last, frame.view
-        if last is None:
-            return None
-        if view.get("phase") == "planning" and last not in ("done", "draw") \
-                and not last.endswith(">bag") and frame.viewer != frame.last_player:
-            return None
-        return last
-
     def svg(self, frame):
         return self.module.render_svg(frame.view, {
             "selected": frame.ui.get("selected"), "names": list(frame.names),
             "narrow": bool(frame.ui.get("narrow")), "focus": frame.ui.get("focus"),
-            "last": self._last(frame), "last_player": frame.last_player,
+            "last": self.module.last_outlined(frame.view, frame.last, frame.viewer,
+                                              frame.last_player),
+            "last_player": frame.last_player,
         })
 
     def why_not(self, frame, cell, selected=None):
-        view = frame.view
+        """Altiplano's words (``altiplano.why_not``, given the cell selected before the
+        click); while End turn is awaited ``altiplano.END_TURN_FIRST``; the choice panel's
+        Cancel and a click outside every cell say nothing."""
         if cell == "choice:cancel":
             return None
         if frame.withhold:
-            return "End your turn first (End turn), or undo."
+            return self.module.END_TURN_FIRST
         if cell is None:
             return None
-        if selected and selected.startswith(("plan:", "coins")) and cell.startswith("src:") \
-                and view.get("phase") == "planning":
-            what = "a coin" if selected == "coins" else "that good"
-            return (f"That action space cannot take {what} now: its spaces are full, or no "
-                    f"recipe there uses it. The green outlines show where it can go.")
-        return self.module.why_not(view, cell, list(frame.names))
+        return self.module.why_not(frame.view, cell, list(frame.names), selected)
 
     def banner(self, frame):
         return self.module.round_banner(frame.view, list(frame.names))["text"]

@@ -39,21 +39,21 @@ def _header(ctx: _Ctx, parts: list, y: float) -> float:
                  f'a12,12 0 0 1 12,12 V{_f(y + 40)} Z" fill="{SEAT_TINT[q % 5]}"/>')
     parts.append(f'<rect x="1" y="{_f(y + 1)}" width="8" height="39" fill="{colour}"/>')
     name = ctx.names[q]
-    you = " (you)" if ctx.own else ""
+    you = _w.board_words("you") if ctx.own else ""
     role = seat.get("role")
     lim = 18 if ctx.narrow else 30
     parts.append(_text(18, y + 19, _clip(name, lim) + you, "ptitle"))
     rtxt = _w.role_name(role)
-    rtip = _tip("role", role, ctx.opts) if role else "no role yet"
+    rtip = _tip("role", role, ctx.opts) if role else _w.board_words("no_role")
     parts.append(f'<g aria-label="role: {_esc(rtip)}"><title>{_esc(rtip)}</title>'
                  f'{_text(18, y + 35, rtxt, "s b")}</g>')
     badges = []
     if v.get("current_player") == q and v["phase"] != "over":
-        badges.append(("TO ACT", colour))
+        badges.append((_w.board_words("pill_to_act"), colour))
     if v["start_player"] == q:
-        badges.append(("START", "#5a5f6b"))
+        badges.append((_w.board_words("pill_start"), "#5a5f6b"))
     if seat.get("passed"):
-        badges.append(("PASSED", "#8a8e98"))
+        badges.append((_w.board_words("pill_passed"), "#8a8e98"))
     bx = 18 + _tw(rtxt, 11, True) * 1.2 + 12  # room for wide fonts (DejaVu Sans on Linux)
     for word, col in badges:
         bw = _tw(word, 11, True) + 14
@@ -63,11 +63,11 @@ def _header(ctx: _Ctx, parts: list, y: float) -> float:
     # right: VP and coins (coins selectable in planning)
     x = W - 10
     vp = seat.get("score", 0)
-    vtxt = f"{vp} VP"
+    vtxt = _w.board_words("vp", vp=vp)
     vw = _tw(vtxt, 13, True) + 16
     x -= vw
-    parts.append(f'<g aria-label="{vp} victory points so far (live score)"><title>'
-                 f'Victory points if the game ended now</title>'
+    parts.append(f'<g aria-label="{_w.board_words("vp_label", vp=vp)}"><title>'
+                 f'{_w.board_words("vp_title")}</title>'
                  f'{_rect(x, y + 9, vw, 24, "card", 12)}{_text(x + vw / 2, y + 26, vtxt, "h mid")}'
                  f'</g>')
     coins = int(seat.get("coins") or 0)
@@ -152,8 +152,8 @@ def _planning_row(ctx: _Ctx, parts: list, y: float) -> float:
     total = hs.planning_spaces
     open_n = int(seat.get("open_planning_spaces") or hs.open_spaces)
     goods = ctx.plan
-    parts.append(_text(12, y + 12, "Planning spaces", "h"))
-    parts.append(_text(W - 10, y + 12, f"draws {open_n} a round", "s end"))
+    parts.append(_text(12, y + 12, _w.board_words("planning_spaces"), "h"))
+    parts.append(_text(W - 10, y + 12, _w.board_words("draws_a_round", n=open_n), "s end"))
     y += 18
     sz = 38 if ctx.narrow else 46
     gap = (W - 24 - total * sz) / (total - 1)
@@ -167,14 +167,14 @@ def _planning_row(ctx: _Ctx, parts: list, y: float) -> float:
         is_open = k <= open_n
         g = goods[k - 1] if k - 1 < len(goods) else None
         if g is None:
-            what = "empty" if is_open else f"locked until road step {unlock_at.get(k, '?')}"
+            what = _w.board_words("empty") if is_open else _w.board_words("locked_until", step=unlock_at.get(k, "?"))
             parts.append(f'<g transform="translate({_f(x)},{_f(y)})"'
-                         f'{target(cell, f"planning space {k}: {what}")}>')
+                         f'{target(cell, _w.board_words("plan_space", k=k, what=what))}>')
             parts.append(_rect(0, 0, sz, sz, "space" + ("" if is_open else " off"), 6))
             parts.append(_text(sz / 2, sz / 2 + 4, str(k), "s mid muted"))
             if not is_open:
                 parts.append(_g("lock", sz - 9, 9, 10))
-                parts.append(_text(sz / 2, sz - 4, f"road {unlock_at.get(k, '?')}", "s mid muted")
+                parts.append(_text(sz / 2, sz - 4, _w.board_words("road_step", step=unlock_at.get(k, "?")), "s mid muted")
                              if not ctx.narrow else "")
             parts.append(ctx.marks(cell, 0, 0, sz, sz))
             parts.append("</g>")
@@ -182,11 +182,11 @@ def _planning_row(ctx: _Ctx, parts: list, y: float) -> float:
             continue
         move = ctx.mv.to_bag.get(g)
         selectable = g in ctx.mv.place
-        label = f"planning space {k}: {g}"
+        label = _w.board_words("plan_space", k=k, what=g)
         if move:
-            label += " \u2014 put it back into the bag"
+            label += _w.board_words("then_to_bag")
         elif selectable:
-            label += " \u2014 select it, then an action space"
+            label += _w.board_words("then_select")
         parts.append(f'<g class="good" transform="translate({_f(x)},{_f(y)})"'
                      f'{ctx.attrs(cell, label, move, button=selectable)}>')
         parts.append(_rect(0, 0, sz, sz, "space", 6))
@@ -258,17 +258,17 @@ def _source_block(ctx: _Ctx, parts: list, sid: str, x: float, y: float, w: float
     words = _source_words(ctx, sid)
     goods = _display_goods(entry.get("goods", ())) if entry else []
     coins = int(entry.get("coins") or 0) if entry else 0
-    label = f"{title}: {words}. On its spaces: {', '.join(goods) or 'nothing'}"
+    label = _w.board_words("source", title=title, words=words, goods=", ".join(goods) or _w.board_words("nothing"))
     if coins:
-        label += f", {coins} coin{'s' if coins != 1 else ''}"
+        label += _w.board_words("source_coins", n=coins, s="s" if coins != 1 else "")
     if ready:
-        label += ". Ready"
+        label += _w.board_words("ready")
     if place_move:
-        label += f" \u2014 place the {ctx.sel_good} here"
+        label += _w.board_words("then_place", good=ctx.sel_good)
     elif run_move:
-        label += " \u2014 " + _w.option_words(run_move, ctx.bseat, ctx.hs, ctx.S)
+        label += _w.board_words("then", words=_w.option_words(run_move, ctx.bseat, ctx.hs, ctx.S))
     elif len(runs) > 1:
-        label += " \u2014 run it (choose how)"
+        label += _w.board_words("then_run")
     tip = words if sid in ctx.hs.locations or sid == "move" else (
         _tip("role", sid, ctx.opts) if sid in ctx.hs.roles else _tip("ext", sid, ctx.opts))
     parts.append(f'<g class="src" transform="translate({_f(x)},{_f(y)})"'
@@ -304,20 +304,20 @@ def _source_block(ctx: _Ctx, parts: list, sid: str, x: float, y: float, w: float
             um = ctx.mv.unplace.get((g, sid))
             if um and ctx.v["phase"] == "planning" and locked:
                 um = None
-            glabel = f"{g} on {title}" + (" (placed in an earlier round)" if locked and show_lock
-                                          else "")
+            glabel = _w.board_words("good_on", good=g, title=title) + (_w.board_words("placed_earlier") if locked and show_lock
+                                                              else "")
             if um:
-                glabel += " \u2014 take it back to a planning space"
+                glabel += _w.board_words("then_take_back")
             mk = ctx.mv.market.get(g, []) if sid == "market" else []
             gmove = um
             sel_ok = False
             if mk and not um:
                 if len(mk) == 1:
                     gmove = mk[0]
-                    glabel += " \u2014 " + _w.option_words(mk[0], ctx.bseat, ctx.hs, ctx.S)
+                    glabel += _w.board_words("then", words=_w.option_words(mk[0], ctx.bseat, ctx.hs, ctx.S))
                 else:
                     sel_ok = True
-                    glabel += " \u2014 sell or deliver (choose)"
+                    glabel += _w.board_words("then_sell")
             parts.append(f'<g class="good" transform="translate({_f(gx)},{_f(top)})"'
                          f'{ctx.attrs(gcell, glabel, gmove, button=sel_ok)}>')
             parts.append(_g(g, ss / 2, ss / 2, ss - 6, _tip("good", g, ctx.opts)))
@@ -336,14 +336,14 @@ def _source_block(ctx: _Ctx, parts: list, sid: str, x: float, y: float, w: float
         if k < coins:
             ccell = f"src:{sid}:c{k + 1}"
             um = ctx.mv.unplace.get(("coin", sid))
-            clabel = f"coin on {title}" + (" \u2014 take it back" if um else "")
+            clabel = _w.board_words("coin_on", title=title) + (_w.board_words("then_coin_back") if um else "")
             parts.append(f'<g transform="translate({_f(gx)},{_f(top)})"'
                          f'{ctx.attrs(ccell, clabel, um)}>'
                          f'{_g("coin", ss / 2, ss / 2, ss - 6, "coin")}'
                          + (_overlay(0, 0, ss, ss, "target", 14) if um else "")
                          + ctx.marks(ccell, 0, 0, ss, ss, 14) + "</g>")
     if sid == "move" and coins:
-        parts.append(_text(sp_w + 2, top + ss / 2 + 4, f"+{coins} coin", "s"))
+        parts.append(_text(sp_w + 2, top + ss / 2 + 4, _w.board_words("plus_coins", n=coins), "s"))
     # recipes
     if beside:
         rx = sp_w + 8 if n_sp else 0
@@ -392,8 +392,8 @@ def _line_width(ctx: _Ctx, sid: str, r) -> float:
 
 def _line(ctx: _Ctx, sid: str, r, x: float, y: float) -> str:
     if r == "market":
-        return (_text(x, y + 4, "sell ", "s") + _g("coin", x + 30, y, 14) +
-                _text(x + 40, y + 4, " or deliver to order", "s"))
+        return (_text(x, y + 4, _w.board_words("sell"), "s") + _g("coin", x + 30, y, 14) +
+                _text(x + 40, y + 4, _w.board_words("or_deliver"), "s"))
     if r in ("order", "cart"):  # "PRICE coin → order/cart"
         price = ctx.hs.order_price if r == "order" else ctx.hs.cart_price
         return (_text(x, y + 4, str(price), "n") + _g("coin", x + 15, y, 14) +
@@ -401,7 +401,7 @@ def _line(ctx: _Ctx, sid: str, r, x: float, y: float) -> str:
                 _text(x + 56, y + 4, r, "s"))
     if r == "movefood":
         return (_g("food", x + 7, y, 14) + _text(x + 16, y + 4.5, "\u2192", "t") +
-                _text(x + 32, y + 4, "1 step or 1 more cart", "s"))
+                _text(x + 32, y + 4, _w.board_words("step_or_cart"), "s"))
     if r == "passive":
         e = ctx.hs.extensions[sid]
         return _text(x, y + 4, _w.PASSIVE_SHORT[ctx.S[sid].passive].format(n=e.get("amount", 1)), "s")
@@ -423,10 +423,10 @@ def _sections(ctx: _Ctx, parts: list, y: float) -> float:
     for loc in ctx.v["ring"]:
         blocks = [(loc, None)]
         if role and ctx.hs.roles[role]["location"] == loc:
-            blocks.append((role, f"{_w.role_name(role)} (role)"))
+            blocks.append((role, _w.board_words("role_tag", role=_w.role_name(role))))
         for e in exts:
             if ctx.hs.extensions[e]["location"] == loc:
-                blocks.append((e, f"Extension {e}"))
+                blocks.append((e, _w.board_words("extension_tag", eid=e)))
         cards.append(("loc", loc, blocks))
     cards.append(("move", "move", [("move", None)]))
     if not ctx.narrow:
@@ -472,7 +472,7 @@ def _section_card(ctx: _Ctx, parts: list, kind: str, key: str, blocks, x, y, w, 
                        f' style="stroke:{SEAT[ctx.board % 5]};stroke-width:2.2"' if here else ""))
     parts.append(f'<path d="M{_f(x)},{_f(y + 22)} V{_f(y + 8)} a8,8 0 0 1 8,-8 H{_f(x + w - 8)} '
                  f'a8,8 0 0 1 8,8 V{_f(y + 22)} Z" fill="{colour}"/>')
-    title = _w.location_name(key) if kind == "loc" else "Movement"
+    title = _w.location_name(key) if kind == "loc" else _w.board_words("movement")
     parts.append(_text(x + 8, y + 16, title, "h w"))
     rx = x + w - 6
     if here:
@@ -482,7 +482,7 @@ def _section_card(ctx: _Ctx, parts: list, kind: str, key: str, blocks, x, y, w, 
     sources = ctx.bseat.get("sources") or {}
     if any(_ready(ctx, sid, sources.get(sid)) for sid, _tag in blocks):
         parts.append(_rect(rx - 50, y + 4, 50, 15, "", 7, ' fill="#fff"')
-                     + _text(rx - 25, y + 15.5, "READY", "pill", ' style="fill:#14613a"'))
+                     + _text(rx - 25, y + 15.5, _w.board_words("pill_ready"), "pill", ' style="fill:#14613a"'))
     by = y + 30
     for sid, tag in blocks:
         bh = _source_block(ctx, parts, sid, x + 8, by, w - 16, tag)
@@ -502,12 +502,12 @@ def _go_button(ctx: _Ctx, parts: list, loc: str, x: float, y: float, w: float) -
     cell = f"sec:{loc}"
     if len(moves) == 1:
         move = moves[0]
-        text = "Go here \u00b7 " + _w.move_cost(move, ctx.bseat).split(": ")[-1]
+        text = _w.board_words("go_here_cost", cost=_w.move_cost(move, ctx.bseat).split(": ")[-1])
         label = _w.option_words(move, ctx.bseat, ctx.hs, ctx.S)
     else:
-        move, text = None, "Go here\u2026"
-        label = f"move to the {_w.location_name(loc)}: " + " or ".join(
-            _w.option_words(m, ctx.bseat, ctx.hs, ctx.S) for m in moves)
+        move, text = None, _w.board_words("go_here")
+        label = _w.board_words("move_to", loc=_w.location_name(loc), options=" or ".join(
+            _w.option_words(m, ctx.bseat, ctx.hs, ctx.S) for m in moves))
     bw = min(w, _tw(text, 12, True) + 20)
     caption = _text(bw / 2, 16.5, text, "", ' style="font-size:12px"')
     parts.append(f'<g class="btn alt go" transform="translate({_f(x + w - bw)},{_f(y)})"'
@@ -525,19 +525,19 @@ def _carts(ctx: _Ctx, parts: list, x: float, y: float, w: float, measure: bool =
         return h
     owned = int(seat.get("carts") or 1)
     used = int(seat.get("carts_used") or 0)
-    parts.append(_text(x, y + 10, f"Carts {owned} \u00b7 used {used}", "s b"))
+    parts.append(_text(x, y + 10, _w.board_words("carts", owned=owned, used=used), "s b"))
     y += 16
     step = min(40, (w + 4) / hs.cart_slots)
     for k in range(hs.cart_slots):
         cx = x + k * step
         cell = f"cart:{k + 1}"
         if k < owned:
-            st = "used" if k < used else ("free" if k == 0 else "1 food")
-            label = f"cart {k + 1}: " + ("used this round" if k < used else
-                                         "free cart move" if k == 0 else "cart move for 1 food")
+            kind = "used" if k < used else ("free" if k == 0 else "food")
+            st = _w.board_words("cart_" + kind)
+            label = _w.board_words(f"cart_{kind}_label", k=k + 1)
         else:
             st = ""
-            label = f"cart slot {k + 1}: empty (buy a cart at the Village)"
+            label = _w.board_words("cart_slot_empty", k=k + 1)
         parts.append(f'<g transform="translate({_f(cx)},{_f(y)})"{target(cell, label)}><title>{_esc(label)}</title>')
         parts.append(_rect(0, 0, step - 4, 26, "space" + ("" if k < owned else " off"), 5))
         if k < owned:
@@ -573,14 +573,13 @@ def _road_card(ctx: _Ctx, parts: list, x: float, y: float, w: float, measure: bo
     if measure:
         return need
     h = h or need
-    label = (f"road track: step {pos} of {steps}; draws {seat.get('open_planning_spaces')} goods "
-             "a round. Build roads at the Road with stone + wood.")
+    label = _w.board_words("road_label", pos=pos, steps=steps, n=seat.get("open_planning_spaces"))
     parts.append(f'<g{target("road", label)}><title>{_esc(label)}</title>')
     parts.append(_rect(x, y, w, h, "card", 8))
     parts.append(f'<path d="M{_f(x)},{_f(y + 22)} V{_f(y + 8)} a8,8 0 0 1 8,-8 H{_f(x + w - 8)} '
                  f'a8,8 0 0 1 8,8 V{_f(y + 22)} Z" fill="{LOC_COLOUR["road"]}"/>')
-    parts.append(_text(x + 8, y + 16, "Road track", "h w"))
-    parts.append(_text(x + w - 8, y + 16, f"step {pos}/{steps}", "s w end"))
+    parts.append(_text(x + 8, y + 16, _w.board_words("road_track"), "h w"))
+    parts.append(_text(x + w - 8, y + 16, _w.board_words("road_step_of", pos=pos, steps=steps), "s w end"))
     n = steps + 1
     sw = (w - 16) / n
     for k in range(n):
@@ -595,15 +594,15 @@ def _road_card(ctx: _Ctx, parts: list, x: float, y: float, w: float, measure: bo
             if "unlock" in step:
                 parts.append(_text(sx + sw / 2, sy + 19, str(step["unlock"]), "n mid"))
             elif "corn" in step:
-                parts.append(_g("corn", sx + sw / 2, sy + 15, 14, "1 corn"))
+                parts.append(_g("corn", sx + sw / 2, sy + 15, 14, _w.board_words("one_corn")))
         if k == pos:
             parts.append(f'<g color="{SEAT[ctx.board % 5]}">'
                          f'<rect x="{_f(sx + sw / 2 - 6)}" y="{_f(sy + 34)}" '
                          f'width="12" height="12" '
                          f'rx="2" fill="currentColor" stroke="#1b1d22"/></g>')
-    parts.append(_text(x + 8, y + h - 24, "number: goods you draw each round", "s"))
+    parts.append(_text(x + 8, y + h - 24, _w.board_words("road_number"), "s"))
     parts.append(_g("corn", x + 14, y + h - 12, 12) +
-                 _text(x + 24, y + h - 8, ": 1 corn into your warehouse", "s"))
+                 _text(x + 24, y + h - 8, _w.board_words("road_corn"), "s"))
     parts.append("</g>")
     return h
 
@@ -615,27 +614,26 @@ def _bag_crate(ctx: _Ctx, parts: list, x: float, y: float, w: float) -> float:
     crate = seat.get("crate") or {}
     size = sum(bag.values())
     csize = sum(crate.values())
-    parts.append(_text(x, y + 12, f"Bag \u00b7 {size}", "h"))
+    parts.append(_text(x, y + 12, _w.board_words("bag", n=size), "h"))
     if size:
-        parts.append(_text(x + w, y + 12, "odds of each draw", "s end"))
+        parts.append(_text(x + w, y + 12, _w.board_words("bag_odds"), "s end"))
     y += 18
-    words = ", ".join(f"{n} {g}" for g, n in bag.items()) or "empty"
-    blabel = f"your bag: {words}. The order of the draw is unknown."
+    words = ", ".join(f"{n} {g}" for g, n in bag.items()) or _w.board_words("empty")
+    blabel = _w.board_words("bag_label", words=words)
     parts.append(f'<g{target("bag", blabel)}><title>{_esc(blabel)}</title>')
     if size:
         y = _count_list(ctx, parts, bag, x, y, w, size)
     else:
-        parts.append(_text(x, y + 12, "empty: the next draw pours in the crate", "s"))
+        parts.append(_text(x, y + 12, _w.board_words("bag_empty"), "s"))
         y += 20
     parts.append("</g>")
     y += 4
-    parts.append(_text(x, y + 12, f"Crate \u00b7 {csize}", "h"))
-    parts.append(_text(x + w, y + 12, "odds after the pour" if not size and csize else
-                       "used goods", "s end"))
+    parts.append(_text(x, y + 12, _w.board_words("crate", n=csize), "h"))
+    parts.append(_text(x + w, y + 12, _w.board_words("crate_odds") if not size and csize else
+                       _w.board_words("crate_used"), "s end"))
     y += 18
-    cwords = ", ".join(f"{n} {g}" for g, n in crate.items()) or "empty"
-    clabel = (f"your crate (used goods): {cwords}. It is poured into the bag when the bag is "
-              "empty and more goods must be drawn.")
+    cwords = ", ".join(f"{n} {g}" for g, n in crate.items()) or _w.board_words("empty")
+    clabel = _w.board_words("crate_label", words=cwords)
     parts.append(f'<g{target("crate", clabel)}><title>{_esc(clabel)}</title>')
     y = _count_list(ctx, parts, crate, x, y, w, 0 if size else csize)
     parts.append("</g>")
@@ -668,8 +666,8 @@ def _warehouse(ctx: _Ctx, parts: list, x: float, y: float, w: float) -> float:
     rows = hs.wh_rows
     ln = hs.wh_len
     full = sum(1 for r in wh if len(r) >= ln)
-    parts.append(_text(x, y + 12, "Warehouse", "h"))
-    parts.append(_text(x + w, y + 12, f"{full} full", "s end"))
+    parts.append(_text(x, y + 12, _w.board_words("warehouse"), "h"))
+    parts.append(_text(x + w, y + 12, _w.board_words("full", n=full), "s end"))
     y += 18
     ss = 20
     targets = ctx.mv.fstore.get(ctx.store_good, {}) if ctx.store_good else {}
@@ -680,12 +678,12 @@ def _warehouse(ctx: _Ctx, parts: list, x: float, y: float, w: float) -> float:
         move = targets.get(r + 1)
         pts = hs.wh_points[r]
         kinds = sorted({g for g in row if g != "corn"})
-        what = (", ".join(row) if row else "empty")
-        label = f"warehouse row {r + 1} ({pts} VP when complete): {what}"
+        what = ", ".join(row) if row else _w.board_words("empty")
+        label = _w.board_words("wh_row", r=r + 1, vp=pts, what=what)
         if len(row) >= ln:
-            label += " \u2014 complete"
+            label += _w.board_words("then_complete")
         if move:
-            label += f" \u2014 store the {ctx.store_good} here"
+            label += _w.board_words("then_store", good=ctx.store_good)
         parts.append(f'<g transform="translate({_f(x)},{_f(ry)})"{ctx.attrs(cell, label, move)}>'
                      f'<title>{_esc(label)}</title>')
         parts.append(_text(0, ss / 2 + 4, str(r + 1), "s"))
@@ -696,7 +694,7 @@ def _warehouse(ctx: _Ctx, parts: list, x: float, y: float, w: float) -> float:
                 parts.append(_g(row[k], sx + ss / 2, ss / 2, ss - 4))
         px = 14 + ln * (ss + 2) + 4
         done = len(row) >= ln
-        parts.append(_text(px, ss / 2 + 4, f"{pts} VP", "s b" if done else "s"))
+        parts.append(_text(px, ss / 2 + 4, _w.board_words("vp", vp=pts), "s b" if done else "s"))
         if done:
             parts.append(f'<path d="M{_f(px + 32)},{_f(ss / 2)} l4,4 l7,-9" fill="none" '
                          f'stroke="#1f9d55" stroke-width="2.4"/>')
@@ -713,35 +711,34 @@ def _warehouse(ctx: _Ctx, parts: list, x: float, y: float, w: float) -> float:
 def _cards_and_orders(ctx: _Ctx, parts: list, x: float, y: float, w: float) -> float:
     seat = ctx.bseat
     hs = ctx.hs
-    parts.append(_text(x, y + 12, "Open order", "h"))
+    parts.append(_text(x, y + 12, _w.board_words("open_order"), "h"))
     y += 18
     order = seat.get("order")
     if order:
         need = _w.order_need(hs, order)
-        extra = f"; needs {', '.join(need)}" if need else ""
+        extra = _w.board_words("needs", goods=", ".join(need)) if need else ""
         _order_card(ctx, parts, order["id"], x, y, min(w, 170), 32, order.get("delivered"),
                     "myorder", None, extra)
         y += 38
     else:
-        parts.append(_text(x, y + 12, f"none (take one at the Market for {hs.order_price} coin)", "s"))
+        parts.append(_text(x, y + 12, _w.board_words("no_order", price=hs.order_price), "s"))
         y += 20
     done = list(seat.get("completed_orders") or [])
     vp = sum(hs.orders[o][1] for o in done)
-    parts.append(_text(x, y + 12, f"Completed orders: {len(done)}"
-                       + (f" ({vp} VP)" if done else ""), "t"))
+    parts.append(_text(x, y + 12, _w.board_words("completed_orders", n=len(done))
+                       + (_w.board_words("completed_vp", vp=vp) if done else ""), "t"))
     y += 18
     if done:
         parts.append(_text(x, y + 10, " ".join(done), "s"))
         y += 16
     for kind, items, each in (("house", seat.get("houses") or [], hs.house_vp),
                               ("boat", seat.get("boats") or [], hs.boat_vp)):
-        title = "Houses" if kind == "house" else "Boats"
-        parts.append(_text(x, y + 12, f"{title}: {len(items)} ({len(items) * each} VP)", "t"))
+        parts.append(_text(x, y + 12, _w.board_words(kind + "s_count", n=len(items), vp=len(items) * each), "t"))
         y += 16
         gx = x
         for t in items:
-            tip = (f"house ({hs.house_vp} VP + {hs.bonus_vp} VP per {t})" if kind == "house"
-                   else f"boat ({hs.boat_vp} VP; gave 1 {t})")
+            tip = (_w.board_words("house_tip", vp=hs.house_vp, bonus=hs.bonus_vp, good=t) if kind == "house"
+                   else _w.board_words("boat_tip", vp=hs.boat_vp, good=t))
             parts.append(f'<g aria-label="{_esc(tip)}"><title>{_esc(tip)}</title>'
                          f'{_g(kind, gx + 9, y + 10, 18)}{_g(t, gx + 25, y + 10, 14)}</g>')
             gx += 38
@@ -759,13 +756,12 @@ def _final_storage_panel(ctx: _Ctx, parts: list, y: float) -> float:
     if not ctx.mv.fstore:
         return y
     W = ctx.W
-    parts.append(_text(12, y + 12, f"Final storage: {ctx.bseat.get('store_left', 0)} left \u2014 "
-                                   "pick a good, then a row", "h"))
+    parts.append(_text(12, y + 12, _w.board_words("final_storage", n=ctx.bseat.get("store_left", 0)), "h"))
     y += 18
     x = 12
     for g in sorted(ctx.mv.fstore, key=_canon_key(ctx.hs)):
         cell = f"own:{g}"
-        label = f"store a {g} (final storage)"
+        label = _w.board_words("store_a", good=g)
         parts.append(f'<g transform="translate({_f(x)},{_f(y)})"'
                      f'{ctx.attrs(cell, label, None, button=True)}>'
                      f'{_rect(0, 0, 34, 34, "space", 6)}{_g(g, 17, 17, 26, g)}'
@@ -786,7 +782,7 @@ def _board(ctx: _Ctx, parts: list, y0: float) -> float:
     parts.append("")
     q = ctx.board
     parts.append(f'<g class="board" data-player="{q}" role="group" '
-                 f'aria-label="{_esc(ctx.names[q])}: action board">')
+                 f'aria-label="{_esc(_w.board_words("action_board", name=ctx.names[q]))}">')
     y = _header(ctx, parts, y0)
     y = _buttons(ctx, parts, y + 8)
     y = _final_storage_panel(ctx, parts, y)

@@ -53,7 +53,7 @@ class _Ctx:
         self.names = []
         for i in range(self.n):
             nm = str(raw[i]).strip() if i < len(raw) and raw[i] is not None else ""
-            self.names.append(nm or f"Player {i + 1}")
+            self.names.append(nm or _w.board_words("player_n", n=i + 1))
         self.legal = list(view.get("legal_moves") or [])
         self.mv = _Moves(self.legal)
         self.narrow = bool(ui.get("narrow"))

@@ -75,7 +75,7 @@ def _formula_body(r, gs: float) -> tuple[str, float]:
     elif r.road:
         out.append(_g("road", cx + half, y, gs))
         cx += gs + 2
-        out.append(_text(cx, y + 4, "+1 step", "s"))
+        out.append(_text(cx, y + 4, _w.board_words("plus_step"), "s"))
         cx += 40
     elif r.card:
         out.append(_g(r.card, cx + half, y, gs))
@@ -85,7 +85,7 @@ def _formula_body(r, gs: float) -> tuple[str, float]:
     elif r.store:
         out.append(_g("store", cx + half, y, gs))
         cx += gs + 2
-        out.append(_text(cx, y + 4, "warehouse", "s"))
+        out.append(_text(cx, y + 4, _w.board_words("to_warehouse"), "s"))
         cx += 56
     return "".join(out), cx - x
 

@@ -33,25 +33,26 @@ def _other(ctx: _Ctx, parts: list, q: int, x: float, y: float, w: float, done: s
     role = seat.get("role")
     state_words = []
     if v.get("current_player") == q and v["phase"] != "over":
-        state_words.append("to act")
+        state_words.append(_w.board_words("state_to_act"))
     if q in done:
-        state_words.append("drawn" if v["phase"] == "draw" else "done planning")
+        state_words.append(_w.board_words("state_drawn" if v["phase"] == "draw" else "state_done_planning"))
     if seat.get("passed"):
-        state_words.append("passed")
+        state_words.append(_w.board_words("state_passed"))
     if v["start_player"] == q:
-        state_words.append("start player")
+        state_words.append(_w.board_words("state_start"))
     bag_n = sum((seat.get("bag") or {}).values())
     crate_n = sum((seat.get("crate") or {}).values())
-    pawn = _w.location_name(seat["pawn"]) if seat.get("pawn") else "not placed"
+    pawn = _w.location_name(seat["pawn"]) if seat.get("pawn") else _w.board_words("not_placed")
     order = seat.get("order")
     wh = seat.get("warehouse") or []
     full = sum(1 for r in wh if len(r) >= hs.wh_len)
-    label = (f"{name}: {_w.role_name(role)}, {seat.get('score', 0)} VP, "
-             f"{_w.coin_words(seat.get('coins', 0))}; pawn: {pawn}; carts {seat.get('carts_used', 0)} of {seat.get('carts', 1)} "
-             f"used; draws {seat.get('open_planning_spaces')}; bag {bag_n}, crate {crate_n}; "
-             f"warehouse {len(wh)} rows ({full} complete)"
-             + (f"; order {order['id']}" if order else "")
-             + (f"; {'; '.join(state_words)}" if state_words else ""))
+    label = (_w.board_words("other_label", name=name, role=_w.role_name(role), vp=seat.get("score", 0),
+                           coins=_w.coin_words(seat.get("coins", 0)), pawn=pawn,
+                           used=seat.get("carts_used", 0), carts=seat.get("carts", 1),
+                           draws=seat.get("open_planning_spaces"), bag=bag_n, crate=crate_n,
+                           rows=len(wh), full=full)
+             + (_w.board_words("other_order", oid=order["id"]) if order else "")
+             + (_w.board_words("other_states", states="; ".join(state_words)) if state_words else ""))
     lh = 19
     start = len(parts)
     parts.append("")
@@ -69,26 +70,26 @@ def _other(ctx: _Ctx, parts: list, q: int, x: float, y: float, w: float, done: s
     parts.append(f'<g><title>{_esc(_tip("role", role, ctx.opts) if role else "")}</title>'
                  f'{_text(rx, y + 17, rt, "s")}</g>')
     parts.append(_text(x + w - 8, y + 17,
-                       f"{seat.get('score', 0)} VP \u00b7 {_w.coin_words(seat.get('coins', 0))}", "n end"))
+                       _w.board_words("vp_coins", vp=seat.get("score", 0), coins=_w.coin_words(seat.get("coins", 0))), "n end"))
     yy = y + 24 + lh - 3
-    line = f"Pawn: {pawn} \u00b7 carts {seat.get('carts_used', 0)}/{seat.get('carts', 1)} used " \
-           f"\u00b7 draws {seat.get('open_planning_spaces')}"
+    line = _w.board_words("other_line", pawn=pawn, used=seat.get("carts_used", 0), carts=seat.get("carts", 1),
+                         draws=seat.get("open_planning_spaces"))
     if state_words:
         line += " \u00b7 " + ", ".join(state_words)
     parts.append(_text(x + 8, yy, _clip(line, int((w - 16) / 6)), "s" + (" b" if cur else "")))
     # planning spaces and placements (public)
     yy += lh
     plan = _planning_list(seat, hs)
-    parts.append(_text(x + 8, yy, "Planning:", "s"))
+    parts.append(_text(x + 8, yy, _w.board_words("planning"), "s"))
     gx = _mini_goods(ctx, parts, plan, x + 66, yy - 4)
     if not plan:
-        parts.append(_text(x + 66, yy, "empty", "s muted"))
+        parts.append(_text(x + 66, yy, _w.board_words("empty"), "s muted"))
     srcs = seat.get("sources") or {}
     yy += lh
-    parts.append(_text(x + 8, yy, "On spaces:", "s"))
+    parts.append(_text(x + 8, yy, _w.board_words("on_spaces"), "s"))
     gx = x + 72
     if not srcs:
-        parts.append(_text(gx, yy, "none", "s muted"))
+        parts.append(_text(gx, yy, _w.board_words("none"), "s muted"))
     for sid, entry in srcs.items():
         goods = list(entry.get("goods", ()))
         coins = int(entry.get("coins") or 0)
@@ -104,24 +105,24 @@ def _other(ctx: _Ctx, parts: list, q: int, x: float, y: float, w: float, done: s
         gx = _mini_goods(ctx, parts, goods + ["coin"] * coins, gx, yy - 4)
         gx += 8
     yy += lh
-    bits = f"Bag {bag_n} \u00b7 Crate {crate_n} \u00b7 Warehouse {len(wh)} rows ({full} full)"
+    bits = _w.board_words("other_bits", bag=bag_n, crate=crate_n, rows=len(wh), full=full)
     parts.append(_text(x + 8, yy, bits, "s"))
     yy += lh
     ox = x + 8
     if order:
         need = _w.order_need(hs, order)
-        otxt = f"Order {order['id']} needs"
+        otxt = _w.board_words("order_needs", oid=order["id"])
         parts.append(_text(ox, yy, otxt, "s"))
         ox = _mini_goods(ctx, parts, need, ox + _tw(otxt, 11) * 1.1 + 4, yy - 4) + 6
     hb = []
     if seat.get("houses"):
-        hb.append(f"houses {len(seat['houses'])}")
+        hb.append(_w.board_words("houses_n", n=len(seat["houses"])))
     if seat.get("boats"):
-        hb.append(f"boats {len(seat['boats'])}")
+        hb.append(_w.board_words("boats_n", n=len(seat["boats"])))
     if seat.get("completed_orders"):
-        hb.append(f"orders done {len(seat['completed_orders'])}")
+        hb.append(_w.board_words("orders_done_n", n=len(seat["completed_orders"])))
     if seat.get("extensions"):
-        hb.append("ext " + " ".join(seat["extensions"]))
+        hb.append(_w.board_words("ext_list", ids=" ".join(seat["extensions"])))
     if hb:
         tx = " \u00b7 ".join(hb)
         if ox + _tw(tx, 11) > x + w - 8:
@@ -129,7 +130,7 @@ def _other(ctx: _Ctx, parts: list, q: int, x: float, y: float, w: float, done: s
             ox = x + 8
         parts.append(_text(ox, yy, _clip(tx, int((w - 16) / 6)), "s"))
     elif not order:
-        parts.append(_text(ox, yy, "no order, houses or boats", "s muted"))
+        parts.append(_text(ox, yy, _w.board_words("no_cards"), "s muted"))
     yy += 8
     h = yy - y
     stroke = f' style="stroke:{colour};stroke-width:2"' if cur else ""
@@ -149,7 +150,7 @@ def _others(ctx: _Ctx, parts: list, y0: float) -> float:
     W = ctx.W
     y = y0 + 4
     parts.append(f'<g data-part="others" transform="translate(0,{_f(y)})">'
-                 f'{_text(12, 14, "Other players", "ptitle")}</g>')
+                 f'{_text(12, 14, _w.board_words("other_players"), "ptitle")}</g>')
     y += 22
     done = _done_seats(ctx)
     cols = 1 if ctx.narrow else 2

@@ -27,13 +27,13 @@ def _stock_items(ctx: _Ctx, loc: str) -> list[tuple[str, int, str]]:
     out = []
     for item in ctx.hs.locations[loc]["stock"]:
         if item == "houses":
-            out.append(("house", len(v["houses"]), "house cards"))
+            out.append(("house", len(v["houses"]), _w.board_words("stock_houses")))
         elif item == "boats":
-            out.append(("boat", len(v["boats"]), "boat cards"))
+            out.append(("boat", len(v["boats"]), _w.board_words("stock_boats")))
         elif item == "carts":
-            out.append(("cart", int(v["carts"]), "carts"))
+            out.append(("cart", int(v["carts"]), _w.board_words("stock_carts")))
         elif item == "orders":
-            out.append(("order", len(v["orders"]), "face-up orders"))
+            out.append(("order", len(v["orders"]), _w.board_words("stock_orders")))
         else:
             out.append((item, int(v["supply"].get(item, 0)), item))
     return out
@@ -88,19 +88,19 @@ def _centre(ctx: _Ctx, parts: list, cx: float, y: float, w: float, h: float) -> 
     ph = _w.PHASE_NAMES.get(v["phase"], v["phase"])
     narrow = ctx.narrow
     yy = y + 15
-    parts.append(_text(cx, yy, f"Round {rnd}", "ptitle mid"))
+    parts.append(_text(cx, yy, _w.board_words("round", n=rnd), "ptitle mid"))
     yy += 15
     fr = v.get("final_round")
     if fr is not None and v["phase"] != "over":
-        word = "FINAL ROUND" if rnd >= fr else f"LAST: ROUND {fr}"
+        word = _w.board_words("final_round") if rnd >= fr else _w.board_words("last_round", n=fr)
         bw = _tw(word, 11, True) + 14
         parts.append(_rect(cx - bw / 2, yy - 11, bw, 16, "", 8, ' fill="#b42318"')
                      + _text(cx, yy + 1, word, "pill"))
         yy += 16
     if v["phase"] == "over":
         win = list(v["outcome"]["winners"])  # spec §16: most VP, then most coins, else shared
-        word = ("Winner: " if len(win) == 1 else "Shared win: ") + " & ".join(
-            _clip(ctx.names[i], 10) for i in win)
+        word = _w.board_words("winner" if len(win) == 1 else "shared_win", names=" & ".join(
+            _clip(ctx.names[i], 10) for i in win))
         parts.append(_text(cx, yy, word, "h mid"))
         return
     parts.append(_text(cx, yy, ph, "t mid b"))
@@ -108,12 +108,12 @@ def _centre(ctx: _Ctx, parts: list, cx: float, y: float, w: float, h: float) -> 
     nm = _clip(ctx.names[sp], 10 if narrow else 16)
     yy += 16
     px = cx - _tw(nm, 11) / 2 - 7
-    parts.append(f'<g aria-label="start player: {_esc(ctx.names[sp])}">'
-                 f'<title>start player: {_esc(ctx.names[sp])}</title>'
+    sp_words = _esc(_w.board_words("start_player", name=ctx.names[sp]))
+    parts.append(f'<g aria-label="{sp_words}"><title>{sp_words}</title>'
                  f'<g color="{SEAT[sp % 5]}">{_g("pawn", px, yy - 4, 12)}</g>'
                  + _text(px + 8, yy, nm, "s") + "</g>")
     yy += 8
-    label = f"general supply: {food} food; coins are unlimited"
+    label = _w.board_words("supply", food=food)
     sw = 96
     parts.append(f'<g{target("supply", label)}><title>{_esc(label)}</title>'
                  + _rect(cx - sw / 2, yy, sw, 24, "card", 12)
@@ -130,16 +130,16 @@ def _tile(ctx: _Ctx, parts: list, loc: str, x, y, w, h, mine: bool) -> None:
     stock = _stock_items(ctx, loc)
     pawns = _pawns_at(ctx, loc)
     stock_words = ", ".join(f"{n} {what}" for _k, n, what in stock)
-    label = f"{name}: stock {stock_words}"
+    label = _w.board_words("location", name=name, stock=stock_words)
     if pawns:
-        label += "; pawns: " + ", ".join(ctx.names[i] for i in pawns)
+        label += _w.board_words("pawns", names=", ".join(ctx.names[i] for i in pawns))
     move = None
     if len(moves) == 1:
         move = moves[0]
-        label += " \u2014 " + _w.option_words(move, ctx.bseat, ctx.hs, ctx.S)
+        label += _w.board_words("then", words=_w.option_words(move, ctx.bseat, ctx.hs, ctx.S))
     elif len(moves) > 1:
-        label += " \u2014 move here: " + " or ".join(
-            _w.option_words(m, ctx.bseat, ctx.hs, ctx.S) for m in moves)
+        label += _w.board_words("then_move_here", options=" or ".join(
+            _w.option_words(m, ctx.bseat, ctx.hs, ctx.S) for m in moves))
     tip = _tip("loc", loc, ctx.opts)
     parts.append(f'<g class="loc" transform="translate({_f(x)},{_f(y)})"'
                  f'{ctx.attrs(cell, label, move, button=bool(moves))}><title>{_esc(tip)}</title>')
@@ -156,7 +156,7 @@ def _tile(ctx: _Ctx, parts: list, loc: str, x, y, w, h, mine: bool) -> None:
     sx = 6
     step = (w - 8) / max(1, len(stock))
     for kind, n, what in stock:
-        parts.append(_g(kind, sx + gs / 2, 36, gs, f"{n} {what} left"))
+        parts.append(_g(kind, sx + gs / 2, 36, gs, _w.board_words("stock_left", n=n, what=what)))
         parts.append(_text(sx + gs + 2, 40.5, str(n), "n" + (" zero" if not n else "")))
         sx += step
     # pawns, each with its seat number
@@ -166,7 +166,7 @@ def _tile(ctx: _Ctx, parts: list, loc: str, x, y, w, h, mine: bool) -> None:
                      + _text(px + 8, h - 7, str(i + 1), "s b"))
         px += 23 if not ctx.narrow else 21
     if moves:
-        ct = _w.move_cost(moves[0], ctx.bseat) if len(moves) == 1 else "cart or step"
+        ct = _w.move_cost(moves[0], ctx.bseat) if len(moves) == 1 else _w.board_words("cart_or_step")
         parts.append(_overlay(1, 1, w - 2, h - 2, "targetfill", 8))
         parts.append(_overlay(0, 0, w, h, "target", 8))
         cw = _tw(ct, 11, True) + 10
@@ -192,11 +192,11 @@ def _display(ctx: _Ctx, parts: list, x: float, y: float, w: float) -> float:
     """The extension display (cheapest slot first) and the pile; returns the bottom."""
     v = ctx.v
     pile = v["pile"]
-    parts.append(_text(x, y + 14, "Extension display", "h"))
+    parts.append(_text(x, y + 14, _w.board_words("extension_display"), "h"))
     letters = " \u00b7 ".join(f"{L} {n}" for L, n in sorted(pile["letters"].items()))
-    ptxt = f"pile {pile['count']}" + (f" \u00b7 next {min(pile['letters'])}" if letters else "")
-    plabel = (f"extension pile: {pile['count']} face-down tiles"
-              + (f", letters {letters}" if letters else ""))
+    ptxt = _w.board_words("pile", n=pile["count"]) + (_w.board_words("pile_next", letter=min(pile["letters"])) if letters else "")
+    plabel = (_w.board_words("pile_label", n=pile["count"])
+              + (_w.board_words("pile_letters", letters=letters) if letters else ""))
     parts.append(f'<g{target("pile", plabel)}><title>{_esc(plabel)}</title>'
                  f'{_text(x + w, y + 14, ptxt, "s end" + (" zero" if not pile["count"] else ""))}'
                  f'</g>')
@@ -206,7 +206,7 @@ def _display(ctx: _Ctx, parts: list, x: float, y: float, w: float) -> float:
         ry = y + k * (rh + 4)
         if slot is None:
             parts.append(_rect(x, ry, w, rh, "space off", 6))
-            parts.append(_text(x + w / 2, ry + 24, f"empty slot (+{ctx.hs.surcharges[k]})",
+            parts.append(_text(x + w / 2, ry + 24, _w.board_words("empty_slot", n=ctx.hs.surcharges[k]),
                                "s mid"))
             continue
         e = slot["id"]
@@ -214,7 +214,7 @@ def _display(ctx: _Ctx, parts: list, x: float, y: float, w: float) -> float:
         cell = f"display:{e}"
         move = ctx.mv.buys.get(e)
         tip = _tip("ext", e, ctx.opts, slot["price"])
-        label = tip + (" \u2014 buy it" if move else "")
+        label = tip + (_w.board_words("then_buy") if move else "")
         parts.append(f'<g class="ext" transform="translate({_f(x)},{_f(ry)})"'
                      f'{ctx.attrs(cell, label, move)}><title>{_esc(tip)}</title>')
         parts.append(_rect(0, 0, w, rh, "card", 6))
@@ -246,7 +246,7 @@ def _order_card(ctx: _Ctx, parts: list, oid: str, x, y, w, h, delivered=None,
     if tip is None:
         tip = _TIPS[key] = _w.order_tip(oid, delivered, ctx.opts)
     price = ctx.hs.order_price
-    label = tip + extra_label + (f" \u2014 take it for {price} coin{'' if price == 1 else 's'}"
+    label = tip + extra_label + (_w.board_words("then_take_order", price=price, s="" if price == 1 else "s")
                                  if move else "")
     hook = ctx.attrs(cell, label, move) if cell else f' aria-label="{_esc(label)}"'
     parts.append(f'<g class="order" transform="translate({_f(x)},{_f(y)})"{hook}>'
@@ -280,10 +280,10 @@ def _order_card(ctx: _Ctx, parts: list, oid: str, x, y, w, h, delivered=None,
 def _orders(ctx: _Ctx, parts: list, x: float, y: float, w: float, cols: int) -> float:
     v = ctx.v
     orders = list(v["orders"])
-    parts.append(_text(x, y + 14, f"Orders ({len(orders)} face up)", "h"))
+    parts.append(_text(x, y + 14, _w.board_words("orders", n=len(orders)), "h"))
     y += 22
     if not orders:
-        parts.append(_text(x, y + 12, "no orders left", "s"))
+        parts.append(_text(x, y + 12, _w.board_words("no_orders"), "s"))
         return y + 20
     gap = 6
     cw = (w - gap * (cols - 1)) / cols
@@ -328,7 +328,7 @@ def _table(ctx: _Ctx, parts: list, y0: float) -> float:
     start = len(parts)
     parts.append("")  # panel placeholder
     y = y0 + 10
-    parts.append(_text(12, y + 14, "The table", "ptitle"))
+    parts.append(_text(12, y + 14, _w.board_words("the_table"), "ptitle"))
     parts.append("</g>")
     y += 20
     if ctx.v["phase"] == "roles":
@@ -350,7 +350,7 @@ def _table(ctx: _Ctx, parts: list, y0: float) -> float:
 def _roles(ctx: _Ctx, parts: list, y: float) -> float:
     v = ctx.v
     left = list(v.get("roles_left") or [])
-    parts.append(_text(12, y + 12, "Roles to choose (draft, counter-clockwise)", "h"))
+    parts.append(_text(12, y + 12, _w.board_words("roles_draft"), "h"))
     y += 20
     cols = 2 if ctx.narrow else 4
     gap = 6
