@@ -202,7 +202,7 @@ self.onmessage = async ({ data }) => {
       root.addEventListener("keydown", (e) => {
         const cell = e.target.closest && e.target.closest("[data-cell]");
         if (cell && ARROWS[e.key]) { e.preventDefault(); return this._arrow(cell, ...ARROWS[e.key]); }
-        if ((e.key === "Enter" || e.key === " ") && e.target.closest && e.target.closest("[data-cell],[data-step],[data-scene-action]")) {
+        if ((e.key === "Enter" || e.key === " ") && e.target.closest && e.target.closest("[data-cell],[data-step],[data-scene-action],[data-action]")) {
           e.preventDefault();
           this._keyCell = (e.target.closest("[data-cell]") || {}).dataset?.cell || null;
           this._click(e.target);
@@ -245,6 +245,8 @@ self.onmessage = async ({ data }) => {
       const step = target.closest("[data-step]");
       if (step) { if (!step.disabled) this._act({ step: step.dataset.step }); return; }
       if (target.closest("[data-scene-action]")) return this._act({ action: "reset" });
+      const nav = target.closest('[data-action="prev-scene"],[data-action="next-scene"]');
+      if (nav) { if (!nav.disabled) this._act({ action: nav.dataset.action }); return; }
       const move = target.closest("[data-move]"), cell = target.closest("[data-cell]");
       if (move || cell) this._act({ move: move ? move.getAttribute("data-move") : null, cell: cell ? cell.getAttribute("data-cell") : null });
     }

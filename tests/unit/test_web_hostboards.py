@@ -145,3 +145,30 @@ def test_the_share_dialog_offers_the_script_snippet_first_and_it_shows_the_same_
     assert hook(shown["html"], "data-ply") == "0" and 'data-step="last"' in shown["html"]
     last = ask(page, op="act", n=1, step="last")
     assert hook(last["html"], "data-position") == alto.to_position(state)
+
+
+def test_a_lesson_from_a_link_steps_to_its_next_scene_and_says_which_one_was_solved():
+    from pathlib import Path
+    from web.links import lessons
+    raw = {s["id"]: s for s in json.loads((Path(__file__).resolve().parents[2] / "py/altibox/alto/scenes.json")
+                                          .read_text())["scenes"]}
+    text = lessons.encode({"schema": 1, "game": "alto", "title": "Moves",
+                           "scenes": [raw["placement"], raw["move-and-flip"]]})
+    page = HostBoards()
+    out = ask(page, op="open", n=1, attrs={"game": "alto", "lesson": text})
+    assert out["events"] == [["altibox:ready", {}]] and "1 of 2" in out["html"]
+    out = ask(page, op="act", n=1, move="@c3")
+    assert [e[0] for e in out["events"]] == ["altibox:move", "altibox:solved"]
+    assert out["events"][1][1] == {"scene": "placement", "index": 0}
+    out = ask(page, op="act", n=1, action="next-scene")
+    assert "2 of 2" in out["html"] and hook(out["html"], "data-position") == \
+        alto.to_position(start_of("move-and-flip"))
+    ask(page, op="act", n=1, cell="a3")
+    out = ask(page, op="act", n=1, move="a3b2")
+    assert out["events"][1] == ["altibox:solved", {"scene": "move-and-flip", "index": 1}]
+
+
+def start_of(scene_id: str):
+    """The start position of one of our Alto scenes."""
+    from altibox.core import scenes
+    return scenes.start_state(find_scene("alto", scene_id))

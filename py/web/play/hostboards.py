@@ -89,6 +89,20 @@ def status_html(words: str, seat: int | None, outcome: Any) -> str:
     return f'<p class="wstatus status {cls}" id="status" role="status"{hooks}>{esc(words)}</p>'
 
 
+def scene_events(lesson: Any, before: tuple[str, int], move: str | None) -> list[list]:
+    """The events of a click on a lesson's scene board (:class:`web.play.sceneboard.LessonBoard`):
+    ``altibox:move`` when the learner's ``move`` (the ``data-move`` clicked) was a right step of
+    the scene's line, then ``altibox:solved`` (``{scene, index}``) when that step ended the line.
+    ``before`` is the board's ``(kind, step)`` before the click."""
+    board = lesson.board
+    if not move or board.step <= before[1]:
+        return []
+    events = [["altibox:move", move_detail(board, move)]]
+    if board.solved and before[0] != "right":
+        events.append(["altibox:solved", {"scene": board.scene.id, "index": lesson.index}])
+    return events
+
+
 def move_detail(board: Any, move: str) -> dict:
     """``altibox:move``'s detail after ``move`` on ``board`` (a :class:`BoardModel` or a
     :class:`web.play.sceneboard.SceneBoard`): ``{ply, move, position}``, where ``position`` is the
@@ -97,12 +111,8 @@ def move_detail(board: Any, move: str) -> dict:
     if isinstance(board, BoardModel):
         position = None if board.module.INFO.hidden else board.module.to_position(board.state)
         return {"ply": board.ply, "move": move, "position": position}
-    return {"ply": 0 if board.last is None else 1, "move": move, "position": board.ui_adapter.position(board.state)}
-
-
-def solved_detail(board: Any) -> dict:
-    """``altibox:solved``'s detail for a scene board: ``{scene, index}`` (one scene: index 0)."""
-    return {"scene": board.scene.id, "index": 0}
+    ply = board.step + sum(len(st.reply) for st in board.scene.line[:board.step])  # as its data-ply
+    return {"ply": ply, "move": move, "position": board.ui_adapter.position(board.state)}
 
 
 class HostBoard:
@@ -115,22 +125,25 @@ class HostBoard:
     """
 
     def __init__(self, attrs: dict[str, str]):
-        params = {k: str(v) for k, v in attrs.items() if k != "src"}
-        if params.get("lesson"):
-            raise EmbedError("lessons cannot be shown in an altibox-board yet: give one scene= per board",
-                             "lesson", params["lesson"])
-        spec = parse_embed(params)
+        spec = parse_embed({k: str(v) for k, v in attrs.items() if k != "src"})
         self.game = spec.game
         self.theme = spec.theme
-        self.scene = None
+        self.caption = spec.caption
+        self.lesson = None
         self.model = None
-        if spec.scene is not None:
-            from altibox.core.scenes import SceneError, find_scene
-            from web.play.sceneboard import SceneBoard
+        if spec.scene is not None or spec.lesson is not None:
+            from web.links import lessons
+            from web.links.codec import LinkError
+            from web.play.sceneboard import LessonBoard
             try:
-                self.scene = SceneBoard(find_scene(spec.game, spec.scene))
-            except SceneError as exc:
-                raise EmbedError(str(exc), "scene", spec.scene) from None
+                if spec.lesson is not None:
+                    lesson = lessons.read_lesson(spec.game, spec.lesson)
+                    self.lesson = LessonBoard(lesson.scenes, lesson.title)
+                else:
+                    self.lesson = LessonBoard([lessons.read_scene(spec.game, spec.scene)])
+            except LinkError as exc:
+                param = "lesson" if spec.lesson is not None else "scene"
+                raise EmbedError(str(exc), param, exc.text) from None
         else:
             self.model = BoardModel.from_spec(spec)
         self.feedback, self.kind = "", ""
@@ -138,11 +151,10 @@ class HostBoard:
     def html(self, width: float | None = None) -> str:
         """The board's whole inside, drawn for an element ``width`` CSS px wide."""
         narrow = bool(width and width < NARROW_BELOW)
-        if self.scene is not None:
-            from web.play.sceneboard import figure_html
-            self.scene.ui["narrow"] = narrow
-            inner = figure_html(self.scene).replace('class="board scene-board"',
-                                                    'id="board" class="board scene-board"', 1)
+        if self.lesson is not None:
+            self.lesson.board.ui["narrow"] = narrow
+            inner = self.lesson.html(self.caption).replace('class="board scene-board',
+                                                           'id="board" class="board scene-board', 1)
             return f'<div class="widget theme-{esc(self.theme)}" data-widget="{esc(self.game)}">{inner}</div>'
         v = self.model
         v.ui["narrow"] = narrow
@@ -159,16 +171,14 @@ class HostBoard:
                 f'{v.board_svg()}</div>{status_html(words, seat, v.module.outcome(v.state))}'
                 f'{controls}{caption}{said}</div>')
 
-    def move_event(self, move: str) -> list:
-        """``altibox:move`` after ``move`` (:func:`move_detail`)."""
-        return ["altibox:move", move_detail(self.scene if self.scene is not None else self.model, move)]
 
     def act(self, cell: str | None = None, move: str | None = None, step: str | None = None,
             action: str | None = None) -> list[list]:
         """A click (or Enter) on a ``data-cell``/``data-move``, a step-through button
-        (``step``) or the scene's "Try again" (``action="reset"``). Returns the events it made.
+        (``step``), the scene's "Try again" (``action="reset"``) or a lesson's Previous / Next
+        (``action="prev-scene"``/``"next-scene"``). Returns the events it made.
         Raises ValueError for an unknown ``step``."""
-        if self.scene is not None:
+        if self.lesson is not None:
             return self._scene_act(cell, move, action)
         v = self.model
         self.feedback, self.kind = "", ""
@@ -185,18 +195,19 @@ class HostBoard:
         except ValueError as exc:
             self.feedback, self.kind = f"That move is not allowed: {exc}", "wrong"
             return []
-        return [self.move_event(notation)]
+        return [["altibox:move", move_detail(v, notation)]]
 
     def _scene_act(self, cell, move, action) -> list[list]:
-        sc = self.scene
-        if action == "reset":
-            sc.reset()
+        board = self.lesson.board
+        if action in ("prev-scene", "next-scene"):
+            self.lesson.go("next" if action == "next-scene" else "prev")
             return []
-        before = sc.kind
-        sc.click(cell, move)
-        if sc.kind == "right" and before != "right":
-            return [self.move_event(sc.last), ["altibox:solved", solved_detail(sc)]]
-        return []
+        if action == "reset":
+            board.reset()
+            return []
+        before = (board.kind, board.step)
+        board.click(cell, move)
+        return scene_events(self.lesson, before, move)
 
 
 class HostBoards:
