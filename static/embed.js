@@ -202,7 +202,7 @@ self.onmessage = async ({ data }) => {
       root.addEventListener("keydown", (e) => {
         const cell = e.target.closest && e.target.closest("[data-cell]");
         if (cell && ARROWS[e.key]) { e.preventDefault(); return this._arrow(cell, ...ARROWS[e.key]); }
-        if ((e.key === "Enter" || e.key === " ") && e.target.closest && e.target.closest("[data-cell],[data-step],[data-scene-action],[data-action]")) {
+        if ((e.key === "Enter" || e.key === " ") && e.target.closest && e.target.closest("[data-cell],button[data-step],[data-scene-action],[data-action]")) {
           e.preventDefault();
           this._keyCell = (e.target.closest("[data-cell]") || {}).dataset?.cell || null;
           this._click(e.target);
@@ -242,7 +242,7 @@ self.onmessage = async ({ data }) => {
 
     _click(target) {
       if (!this._live || !target.closest) return;
-      const step = target.closest("[data-step]");
+      const step = target.closest("button[data-step]"); // (a lesson's #board carries data-step too)
       if (step) { if (!step.disabled) this._act({ step: step.dataset.step }); return; }
       if (target.closest("[data-scene-action]")) return this._act({ action: "reset" });
       const nav = target.closest('[data-action="prev-scene"],[data-action="next-scene"]');
@@ -280,12 +280,12 @@ self.onmessage = async ({ data }) => {
       if (data.quiet) console.info(data.quiet);
       const active = this._root.activeElement;
       const focus = this._keyCell || (active && active.closest && active.closest("[data-cell]") ? active.getAttribute("data-cell") : null);
-      const stepFocus = active && active.dataset ? active.dataset.step : null;
+      const stepFocus = active && active.matches && active.matches("button[data-step]") ? active.dataset.step : null;
       this._keyCell = null;
       if (data.html !== undefined) this._root.innerHTML = data.html;
       if (data.html !== undefined) this._live = !data.events.some(([type]) => type === "altibox:error");
       if (focus) (this._root.querySelector(`[data-cell="${CSS.escape(focus)}"]`) || this._root.querySelector('[tabindex="0"]'))?.focus();
-      else if (stepFocus) this._root.querySelector(`[data-step="${CSS.escape(stepFocus)}"]:not([disabled])`)?.focus();
+      else if (stepFocus) this._root.querySelector(`button[data-step="${CSS.escape(stepFocus)}"]:not([disabled])`)?.focus();
       for (const [type, detail] of data.events) this._emit(type, detail);
     }
 

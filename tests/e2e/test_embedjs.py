@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import json
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
@@ -19,6 +20,7 @@ from altibox import altiplano, altitude, alto
 from .driver import BOOT_TIMEOUT_MS, NO_BACKGROUND_WORK, FrameGuard, click_alto, click_altiplano
 
 SEED = 3
+ROOT = Path(__file__).resolve().parents[2]
 EVENTS = ("ready", "move", "solved", "error")
 RECORDER = ("<script>window.ev = []; for (const t of %s) document.addEventListener('altibox:' + t, "
             "(e) => ev.push([t, e.target.id, e.detail]));</script>" % json.dumps(list(EVENTS)))
@@ -120,10 +122,18 @@ def test_one_board_shows_a_picture_at_once_then_its_position_and_answers_clicks(
     assert events(page, "error") == []
 
 
+def alto_lesson() -> str:
+    """A lesson link (``z:``) of two of our Alto scenes: a move, then the placement."""
+    from web.links import lessons
+    raw = {s["id"]: s for s in json.loads((ROOT / "py/altibox/alto/scenes.json").read_text())["scenes"]}
+    return lessons.encode({"schema": 1, "game": "alto", "title": "Moves",
+                           "scenes": [raw["move-and-flip"], raw["placement"]]})
+
+
 FOUR = f"""<altibox-board id="alto" game="alto" seed="{SEED}"></altibox-board><p>Altitude:</p>
 <altibox-board id="altitude" game="altitude" seed="5" players="2"></altibox-board><p>Altiplano:</p>
 <altibox-board id="altiplano" game="altiplano" seed="4" players="2"></altibox-board><p>An example:</p>
-<altibox-board id="scene" game="alto" scene="move-and-flip" theme="dark"></altibox-board>"""
+<altibox-board id="scene" game="alto" lesson="{alto_lesson()}" theme="dark"></altibox-board>"""
 
 
 @pytest.mark.parametrize("viewport", [(1280, 800), (390, 844)])
@@ -162,6 +172,9 @@ def test_four_boards_share_one_python_each_plays_and_the_scene_is_solved(boards_
     assert moves["scene"]["move"] == "a3b2" and moves["scene"]["position"] == \
         board(page, "scene").get_attribute("data-position")
     assert wait_events(page, "solved", 1) == [["solved", "scene", {"scene": "move-and-flip", "index": 0}]]
+    page.locator('#scene [data-action="next-scene"]').click()  # the lesson's second scene
+    page.locator('#scene [data-move="@c3"]').click()
+    assert wait_events(page, "solved", 2)[1] == ["solved", "scene", {"scene": "placement", "index": 1}]
     assert board(page, "altitude").get_attribute("data-ply") == "1"
     assert board(page, "altiplano").get_attribute("data-position") == \
         altiplano.public_position(altiplano.apply(pstate, pmove))
