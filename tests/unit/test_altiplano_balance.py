@@ -27,9 +27,11 @@ def test_version_1_file_is_unchanged():
     assert V1["version"] == 1 and V2["version"] == 2
 
 
-def test_version_2_keeps_every_sourced_value():
+@pytest.mark.parametrize("name", ["house_set_2", "house_set_3"])
+def test_later_versions_keep_every_sourced_value(name):
     """Spec §18: box totals, the 4-player wood, cacao and cart counts, the orders in play per
     player count (16 minus 6 or 4), the Miner's location and starting goods are [SRC]."""
+    V2 = D.load_raw(name)
     assert V2["box_totals"] == V1["box_totals"]
     assert V2["goods"] == V1["goods"]
     for n in ("2", "3", "4", "5"):
@@ -46,11 +48,13 @@ def test_version_2_keeps_every_sourced_value():
         assert [x["id"] for x in V2[key]] == [x["id"] for x in V1[key]]
 
 
-def test_version_2_roles_each_make_their_own_good_and_start_with_four():
+@pytest.mark.parametrize("name", ["house_set_2", "house_set_3"])
+def test_later_versions_roles_each_make_their_own_good_and_start_with_four(name):
     """Spec §10: a role is an early source of one good (the trader's is no longer coins: a
     coins-only action cannot be fair while coins only break ties); every role starts with 4
     goods (round 1 draws 4); the letter-A tiles copy the role actions."""
-    hs = D.load("house_set_2")
+    V2 = D.load_raw(name)
+    hs = D.load(name)
     made = {}
     for rid, role in V2["roles"].items():
         assert sum(role["start"].values()) == 4, rid
@@ -134,3 +138,39 @@ def test_stale_share_prices_a_recipe_that_cannot_run_this_round():
     assert hard.prepared("road", ("stone",), p, world) == pytest.approx(with_wood)
     easy = BP.Knowledge(world)
     assert easy.prepared("road", ("stone",), p, world, {"food": 2}) == pytest.approx(with_wood)
+
+
+def _flat(x, path=""):
+    """``{dotted path: leaf value}`` of a JSON value (list items by index, orders by id)."""
+    if isinstance(x, dict):
+        out = {}
+        for k, v in x.items():
+            out.update(_flat(v, f"{path}.{k}" if path else k))
+        return out
+    if isinstance(x, list) and x and all(isinstance(v, dict) and "id" in v for v in x):
+        out = {}
+        for v in x:
+            out.update(_flat(v, f"{path}[{v['id']}]"))
+        return out
+    return {path: x}
+
+
+def test_version_3_changes_only_the_listed_values():
+    """House set 3 (issue 18, docs/figures.md): every value that differs from version 2, old →
+    new (the list the rules spec's §18 is updated from); every sourced value stays."""
+    v2 = _flat(V2)
+    v3 = _flat(D.load_raw("house_set_3"))
+    assert set(v2) <= set(v3)
+    changed = {k: (v2.get(k), v3[k]) for k in v3 if v2.get(k) != v3[k]}
+    orders = {f"orders[O{i}].vp": (vp, min(19, vp + 2)) for i, vp in enumerate(
+        (9, 9, 12, 12, 10, 10, 13, 14, 15, 13, 14, 12, 18, 17, 18, 19), start=1) if vp < 19}
+    assert changed == {
+        "name": ("Altibox house set, version 2", "Altibox house set, version 3"),
+        "version": (2, 3),
+        "source": (V2["source"], V2["source"].replace("version 2 tuned", "versions 2 and 3 tuned")),
+        "roles.shepherd.start.alpaca": (2, 1),
+        "roles.shepherd.start.wool": (None, 1),
+        "card_values.boat": (2, 1),
+        "warehouse.row_points": ([1, 2, 3, 4, 5, 6, 7, 8], [1, 1, 2, 2, 3, 3, 4, 4]),
+        **orders,
+    }

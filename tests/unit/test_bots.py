@@ -379,3 +379,24 @@ def test_altiplano_knowledge_knobs_price_a_sale_and_refuse_unknown_names():
     assert hard.store == pytest.approx(0.2) and base.store == pytest.approx(0.5)
     with pytest.raises(ValueError, match="unknown knowledge knobs \\['salt'\\]"):
         BP.Knowledge(world, {"salt": 1})
+
+
+def test_altiplano_order_target_plans_for_the_face_up_order_it_can_best_fill():
+    """The ``target`` knob (issue 18): a player without an order plans for the face-up order
+    that misses the fewest of its goods. Seed 1000, 2 players, house set 2: the Shepherd owns
+    2 food and 2 alpaca; O4 (alpaca, wool, cloth; 12 VP) misses two goods, so it is the
+    target with weight 1/3, and with ``deliver_cost`` 1 an alpaca on the Market is worth
+    0.8 × (12 − 2 − 3 − 4) / 3 × 1/3; keeping its only coin for the order, it buys no cart."""
+    world = GAMES["altiplano"].new_game(seed=1000, players=2)
+    p = world.ps[1]
+    assert p.role == "shepherd" and p.coins == 1
+    know = BP.Knowledge(world, {"target": 1.0, "deliver_cost": 1.0})
+    oid, need, weight = know.order_target(world, p)
+    assert (oid, sorted(need), weight) == ("O4", ["alpaca", "cloth", "wool"], pytest.approx(1 / 3))
+    assert BP.Knowledge(world).order_target(world, p) == (None, None, 0.0)
+    assert know.prepared("market", ("alpaca",), p, world) == pytest.approx(0.8 * 1.0 / 3)
+    assert not BP._keeps_order_coin(world, p, 1, know)
+    p.src = dict(p.src, market=(("alpaca",), 0, (), 0))
+    assert BP._keeps_order_coin(world, p, 1, know)
+    assert BP._score_action(world, p, "cart", know) == -1.0
+    assert BP._score_action(world, p, "order:O4", know) == pytest.approx(3.0)
