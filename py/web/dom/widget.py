@@ -62,7 +62,7 @@ from web.play.board import ARROWS
 from web.dom.patch import Patcher
 from web.html.escape import esc
 from web.play.boardmodel import BoardModel
-from web.play.hostboards import move_detail, scene_events
+from web.play.hostboards import lesson_board, move_detail, scene_events
 
 
 class BoardWidget:
@@ -378,18 +378,7 @@ class SceneEmbed:
     """
 
     def __init__(self, section, spec):
-        from web.links import lessons
-        from web.links.codec import LinkError
-        from web.play.sceneboard import LessonBoard
-        try:
-            if spec.lesson is not None:
-                lesson = lessons.read_lesson(spec.game, spec.lesson)
-                self.lesson = LessonBoard(lesson.scenes, lesson.title)
-            else:
-                self.lesson = LessonBoard([lessons.read_scene(spec.game, spec.scene)])
-        except LinkError as exc:
-            param = "lesson" if spec.lesson is not None else "scene"
-            raise EmbedError(str(exc), param, exc.text) from None
+        self.lesson = lesson_board(spec)
         self.caption = spec.caption
         self.section = section
         self.keyboard = False

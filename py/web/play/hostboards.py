@@ -89,6 +89,27 @@ def status_html(words: str, seat: int | None, outcome: Any) -> str:
     return f'<p class="wstatus status {cls}" id="status" role="status"{hooks}>{esc(words)}</p>'
 
 
+def lesson_board(spec: Any) -> Any:
+    """The :class:`web.play.sceneboard.LessonBoard` an embed's ``scene=`` or ``lesson=`` asks for
+    (:class:`web.links.embed.EmbedSpec`): one of our scene ids, a scene or a lesson as JSON or
+    ``z:`` (:mod:`web.links.lessons`).
+
+    Raises:
+        EmbedError: (param ``scene`` or ``lesson``) an unknown id, damaged text, or a scene that
+            breaks the schema or whose claims are false.
+    """
+    from web.links import lessons
+    from web.links.codec import LinkError
+    from web.play.sceneboard import LessonBoard
+    try:
+        if spec.lesson is not None:
+            lesson = lessons.read_lesson(spec.game, spec.lesson)
+            return LessonBoard(lesson.scenes, lesson.title)
+        return LessonBoard([lessons.read_scene(spec.game, spec.scene)])
+    except LinkError as exc:
+        raise EmbedError(str(exc), "lesson" if spec.lesson is not None else "scene", exc.text) from None
+
+
 def scene_events(lesson: Any, before: tuple[str, int], move: str | None) -> list[list]:
     """The events of a click on a lesson's scene board (:class:`web.play.sceneboard.LessonBoard`):
     ``altibox:move`` when the learner's ``move`` (the ``data-move`` clicked) was a right step of
@@ -132,18 +153,7 @@ class HostBoard:
         self.lesson = None
         self.model = None
         if spec.scene is not None or spec.lesson is not None:
-            from web.links import lessons
-            from web.links.codec import LinkError
-            from web.play.sceneboard import LessonBoard
-            try:
-                if spec.lesson is not None:
-                    lesson = lessons.read_lesson(spec.game, spec.lesson)
-                    self.lesson = LessonBoard(lesson.scenes, lesson.title)
-                else:
-                    self.lesson = LessonBoard([lessons.read_scene(spec.game, spec.scene)])
-            except LinkError as exc:
-                param = "lesson" if spec.lesson is not None else "scene"
-                raise EmbedError(str(exc), param, exc.text) from None
+            self.lesson = lesson_board(spec)
         else:
             self.model = BoardModel.from_spec(spec)
         self.feedback, self.kind = "", ""
