@@ -62,6 +62,7 @@ from web.play.board import ARROWS
 from web.dom.patch import Patcher
 from web.html.escape import esc
 from web.play.boardmodel import BoardModel
+from web.play.hostboards import lesson_board, move_detail, scene_events
 
 
 class BoardWidget:
@@ -307,7 +308,9 @@ class Embed:
     link. Never reads or writes the player's saves. Kept alive by :func:`embed_main`'s caller."""
 
     def __init__(self, params: dict[str, str], scene_factory: Callable | None = None):
+        from web.dom.hostlink import HostLink
         self.widget: BoardWidget | None = None
+        self.link = HostLink()  # events for a host page's embed.js (its iframe fallback)
         html = browser.document.documentElement
         html.dataset.screen = "embed"
         section = browser.document.getElementById("embed")
@@ -325,6 +328,8 @@ class Embed:
                 self.widget = BoardWidget(section, viewer, board_id="board", status_id="status",
                                           on_move=self._moved, on_step=self._stepped)
                 self._link()
+            self.widget.link = self.link
+            self.link.post("ready")
             browser.document.title = f"{GAMES[spec.game].INFO.name} · Altibox"
         except EmbedError as exc:
             self.show_error(str(exc), exc.param, exc.text)
@@ -335,6 +340,7 @@ class Embed:
     def show_error(self, message: str, param: str = "", text: str = "") -> None:
         """The readable message inside the frame (the bad text quoted, escaped, cut visibly)."""
         browser.document.getElementById("embed").innerHTML = error_html(message, param, text)
+        self.link.post("error", {"message": message})
         browser.document.documentElement.dataset.embedError = param or "link"
         browser.document.title = "Altibox: this board cannot be shown"
 
@@ -353,6 +359,7 @@ class Embed:
 
     def _moved(self, widget, move, words) -> None:
         self._link()
+        self.link.post("move", move_detail(widget.viewer, move))
 
     def _stepped(self, widget) -> None:
         self._link()
@@ -371,18 +378,7 @@ class SceneEmbed:
     """
 
     def __init__(self, section, spec):
-        from web.links import lessons
-        from web.links.codec import LinkError
-        from web.play.sceneboard import LessonBoard
-        try:
-            if spec.lesson is not None:
-                lesson = lessons.read_lesson(spec.game, spec.lesson)
-                self.lesson = LessonBoard(lesson.scenes, lesson.title)
-            else:
-                self.lesson = LessonBoard([lessons.read_scene(spec.game, spec.scene)])
-        except LinkError as exc:
-            param = "lesson" if spec.lesson is not None else "scene"
-            raise EmbedError(str(exc), param, exc.text) from None
+        self.lesson = lesson_board(spec)
         self.caption = spec.caption
         self.section = section
         self.keyboard = False
@@ -416,9 +412,15 @@ class SceneEmbed:
             if self.lesson.go("next" if str(nav.getAttribute("data-action")) == "next-scene" else "prev"):
                 self.render(f"Scene {self.lesson.counter()}: {self.board.scene.title}")
             return
-        done = scene_event(self.board, target, keyboard)
+        board = self.board
+        before = (board.kind, board.step)
+        done = scene_event(board, target, keyboard)
         if done is not None:
             self.render(*done)
+        link = getattr(self, "link", None)
+        if link is not None:  # a host page's embed.js (its iframe fallback)
+            for kind, detail in scene_events(self.lesson, before, target_of(target)[1]):
+                link.post(kind.removeprefix("altibox:"), detail)
 
     def _on_click(self, event) -> None:
         self._event(event.target)

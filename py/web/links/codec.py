@@ -149,6 +149,24 @@ def iframe_snippet(url: str, title: str, width: int = 480, height: int = 560) ->
             f'loading="lazy"></iframe>')
 
 
+def script_snippet(url: str) -> str:
+    """The ``embed.js`` snippet for an embed address (DESIGN.md §3, the host page's script):
+    the one-line include from the same site, then an ``<altibox-board>`` whose attributes are
+    the address's embed parameters (``embed=1`` left out; values HTML-escaped).
+
+    >>> print(script_snippet("https://x.org/altibox/?game=alto&embed=1&pos=OD%2C&caption=a%20%22b%22"))
+    <script src="https://x.org/altibox/static/embed.js"></script>
+    <altibox-board game="alto" pos="OD," caption="a &quot;b&quot;"></altibox-board>
+    """
+    from html import escape
+    from urllib.parse import parse_qsl
+    base, _, query = url.partition("?")
+    attrs = "".join(f' {escape(k, quote=True)}="{escape(v, quote=True)}"'
+                    for k, v in parse_qsl(query, keep_blank_values=True) if k != "embed")
+    return (f'<script src="{escape(base, quote=True)}static/embed.js"></script>\n'
+            f'<altibox-board{attrs}></altibox-board>')
+
+
 def shown_text(text: str, limit: int = 160) -> str:
     """``text`` as a message quotes it: literally (escape it when writing HTML), at most
     ``limit`` characters, a cut made visible: ``…[4,840 more characters]``.

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from web.links.codec import embed_query, encode_record, iframe_snippet, share_query
+from web.links.codec import embed_query, encode_record, iframe_snippet, script_snippet, share_query
 from web.html.escape import esc
 
 #: The frame size (CSS px) a snippet proposes, so that the board it embeds fits and its text
@@ -77,11 +77,13 @@ def share_links(base: str, module: Any, state: Any, meta: dict | None = None) ->
 
 
 def share_html(name: str, hidden: bool, links: dict[str, str], ply: int) -> str:
-    """The dialog's content: the link, two ``<iframe>`` snippets, copy buttons, and for a game
-    that hides cards the warning that the link carries the seed.
+    """The dialog's content: the link, two ``embed.js`` snippets (first) and the same two boards
+    as ``<iframe>`` snippets, copy buttons, and for a game that hides cards the warning that the
+    link carries the seed.
 
-    Element ids (tests and the page use them): ``#share-link`` (input), ``#share-embed-position``
-    and ``#share-embed-game`` (textareas), ``[data-action="copy"][data-copy=<id>]`` buttons,
+    Element ids (tests and the page use them): ``#share-link`` (input), ``#share-script-position``
+    and ``#share-script-game`` (the script snippets), ``#share-embed-position`` and
+    ``#share-embed-game`` (the iframe snippets; textareas), ``[data-action="copy"][data-copy=<id>]`` buttons,
     ``#share-copied`` (the "copied" message), ``[data-action="close-share"]``, ``#share-question``
     (the scene editor from this position, when ``links`` has ``"editor"``).
     """
@@ -92,6 +94,8 @@ def share_html(name: str, hidden: bool, links: dict[str, str], ply: int) -> str:
     moves = f"{ply} move{'s' if ply != 1 else ''}"
     pos_words = ("The game as it stands, to play on from here (the whole record is in the address)"
                  if hidden else "This position, to play on from here")
+    script_pos = script_snippet(links["embed_position"])
+    script_game = script_snippet(links["embed_game"])
     snippet_pos = iframe_snippet(links["embed_position"], f"{name}: a position",
                                  *embed_size(links["embed_position"]))
     snippet_game = iframe_snippet(links["embed_game"], f"{name}: a game move by move",
@@ -114,6 +118,15 @@ def share_html(name: str, hidden: bool, links: dict[str, str], ply: int) -> str:
         f'<p class="copy-row"><input id="share-link" type="text" readonly value="{esc(links["link"])}" '
         f'spellcheck="false">{copy("share-link")}</p>{seed}'
         f'<h3>Embed a board in a web page</h3>'
+        f'<p class="muted">With our script: the board sizes itself to your page and tells it what '
+        f'happens (see “Boards in your own page” in the teacher’s guide).</p>'
+        f'<p><label for="share-script-position">{esc(pos_words)}:</label></p>'
+        f'<p class="copy-row"><textarea id="share-script-position" readonly rows="3" spellcheck="false">'
+        f'{esc(script_pos)}</textarea>{copy("share-script-position")}</p>'
+        f'<p><label for="share-script-game">The whole game, move by move (look only):</label></p>'
+        f'<p class="copy-row"><textarea id="share-script-game" readonly rows="3" spellcheck="false">'
+        f'{esc(script_game)}</textarea>{copy("share-script-game")}</p>'
+        f'<p class="muted">Or as a plain frame, for pages that allow no scripts:</p>'
         f'<p><label for="share-embed-position">{esc(pos_words)}:</label></p>'
         f'<p class="copy-row"><textarea id="share-embed-position" readonly rows="3" spellcheck="false">'
         f'{esc(snippet_pos)}</textarea>{copy("share-embed-position")}</p>{focus}'
