@@ -1240,3 +1240,48 @@ def board_words(key: str, **fields: object) -> str:
 
     Raises KeyError for an unknown key or a missing field."""
     return BOARD_WORDS[key].format(**fields) if fields else BOARD_WORDS[key]
+
+
+# ---------------------------------------------------------------- the position editor (issue 20)
+
+COMPOSE_CORN = "Corn never goes into a bag, a crate or a planning space."
+_COMPOSE_PLACES = {"bag": "bag", "crate": "crate", "planning": "planning spaces",
+                   "warehouse": "warehouse"}
+
+
+def compose_no_seat(seat: Any) -> str:
+    """A seat the position does not have (``seat`` 0-based, said 1-based)."""
+    return f"There is no seat {seat + 1 if isinstance(seat, int) else seat!r} at this table."
+
+
+def compose_no_good(good: str) -> str:
+    """A good the house set does not have."""
+    return f"There is no good called {good!r} in this game."
+
+
+def compose_no_place(where: str) -> str:
+    """A place of a seat the editor cannot fill with goods."""
+    return f"Goods go into a bag, a crate or the planning spaces, not {where!r}."
+
+
+def compose_no_location(loc: str) -> str:
+    """A pawn location that is not on the ring."""
+    return f"There is no location {loc!r} on the ring ({', '.join(LOCATION_NAMES.values())})."
+
+
+def compose_supply_short(good: str, want: int, have: int) -> str:
+    """Goods asked from the supply beyond what it holds (goods are conserved, spec §21.1)."""
+    return (f"The supply has {have} {good_name(good)} left, not {want}: take some back from a "
+            f"seat first.")
+
+
+def compose_place_short(good: str, want: int, have: int, where: str) -> str:
+    """More goods taken out of a seat's place than it holds."""
+    return f"The {_COMPOSE_PLACES.get(where, where)} holds {have} {good_name(good)}, not {want}."
+
+
+def compose_swap(where: str, card: str) -> str:
+    """A display or order swap that names a card not waiting in the pile (or out of the game)."""
+    if where == "display":
+        return f"Extension {card!r} is not in the pile, so it cannot be put on the display."
+    return f"Order {card!r} is not out of the game, so it cannot be made an open order."

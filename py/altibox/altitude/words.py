@@ -364,3 +364,34 @@ def log_entry(before: State, move: Any, words: str, now: State,
     """The game log's line ``(notation, words)`` for ``move`` played in ``before`` (described
     as ``words``), as everyone at the table may read it in ``now`` (a setup choice names only ``R``: the returned cards are its owner's secret)."""
     return public_move(move), words
+
+
+# --------------------------------------------------------------------------------------------
+# The position editor (altibox.altitude.compose)
+
+COMPOSE_TABLE = ("A composed table has 1 to 4 players, one mountain each, a seat to move, and "
+                 "is in the draw phase or the final building.")
+
+_COMPOSE_PLACES = {"mountain": "the mountain of seat {q}", "hand": "the hand of seat {q}",
+                   "drawn": "the drawn card", "discard": "the top of the discard pile",
+                   "pile": "the top of the draw pile"}
+
+
+def compose_place(where: str, q: "int | None") -> str:
+    """Where a card named in the editor is, in words (``q``: a 0-based seat, said 1-based)."""
+    return _COMPOSE_PLACES[where].format(q=None if q is None else q + 1)
+
+
+def compose_not_in_deck(cid: int, where: str) -> str:
+    """A card id the deck does not have."""
+    return f"There is no card {cid} in the deck (in {where})."
+
+
+def compose_twice(cid: int, first: str, second: str) -> str:
+    """A card named in two places."""
+    return f"Card {cid} cannot be both in {first} and in {second}."
+
+
+def compose_pile(asked: "int | None", left: int) -> str:
+    """A draw pile that asks for more cards than are left over (or fewer than its top)."""
+    return f"The draw pile cannot hold {asked} cards: {left} cards are left for it."

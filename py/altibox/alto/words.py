@@ -232,3 +232,38 @@ def log_entry(before: State, move: Any, words: str, now: State,
     """The game log's line ``(notation, words)`` for ``move`` played in ``before`` (described
     as ``words``), as everyone at the table may read it in ``now``."""
     return str(move), words
+
+
+# --------------------------------------------------------------------------------------------
+# The position editor (altibox.alto.compose)
+
+COMPOSE_FIELDS = "An Alto position has three parts: the board, the side to move, the phase."
+COMPOSE_ROWS = "An Alto board has four rows of four squares."
+COMPOSE_BAD_DISCS = "A stack is made of red (r) and white (w) discs, bottom first."
+COMPOSE_BAD_TURN = "The side to move is Red or White; the phase is placing or moving."
+
+
+def compose_bad_cell(cell: str, text: str) -> str:
+    """Why square ``cell``'s APN ``text`` cannot be read by the editor."""
+    return f"Square {cell} holds {text!r}, which is not a tile and its discs."
+
+
+def compose_bad_square(cell: str) -> str:
+    """An unknown square name given to the editor."""
+    return f"There is no square {cell!r}: squares go from a1 to d4."
+
+
+def compose_bad_tile(tile: str) -> str:
+    """An unknown tile given to the editor."""
+    return f"{tile!r} is not a tile: give two of A, O, D, S (upper case bright side up), or -- for none."
+
+
+def tile_words(apn: str) -> str:
+    """A tile as the editor lists it: ``"OD"`` → ``"orthogonal (black side: diagonal)"``,
+    ``"od"`` → ``"diagonal, black side up (bright side: orthogonal)"``, ``"--"`` → ``"no tile"``."""
+    if apn == "--":
+        return "no tile (removed)"
+    a, b = SYMBOL_NAMES[apn[0].upper()], SYMBOL_NAMES[apn[1].upper()]
+    if apn.isupper():
+        return f"{a}, bright side up (black side: {b})"
+    return f"{b}, black side up (bright side: {a})"

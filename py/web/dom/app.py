@@ -5,7 +5,7 @@
 turns, seats, bots, storage), :mod:`web.html` (screens, panels) and :mod:`web.links`. Its parts
 live in one module each: :mod:`web.dom.playscreen` (drawing the play screen, actions),
 :mod:`web.dom.boardinput` (clicks, keys, drag and drop), :mod:`web.dom.botloop` (the bot
-scheduler's loop), :mod:`web.dom.howtopage` (How to play).
+scheduler's loop), :mod:`web.dom.howtopage` (How to play, the editor of :mod:`web.dom.editorpage`).
 
 Events: one delegated ``click`` and one ``keydown`` listener on ``#board`` (the board root) and
 one of each on ``document`` for buttons and forms, each wrapped once with ``create_proxy`` and
@@ -136,11 +136,8 @@ class App(PlayScreen, BoardInput, BotLoop, HowToPage):
                             f"ready, its page is still being built.")
             return
         self.game_id = game
-        if params.get("page") == "rules":
-            if howto.has_page(game):
-                self.show_rules(game)
-            else:
-                self.show_error(f"{module.INFO.name} has no How-to-play page yet.")
+        if params.get("page") in ("rules", "editor"):
+            self.show_page(game, params)
             return
         saved, broken = self.load_saved(game, replaced=params.get("new") != "1" and params.get("rec", "") == "")
         if broken and not broken["kept"]:
@@ -259,11 +256,11 @@ class App(PlayScreen, BoardInput, BotLoop, HowToPage):
         by_id("share-link").focus()
         by_id("share-link").select()
 
-    def copy(self, target_id: str) -> None:
-        """Copy a field of the share dialog (selected first, so Ctrl+C works where copying is
-        not allowed, e.g. some sandboxed frames)."""
+    def copy(self, target_id: str, said_id: str = "share-copied") -> None:
+        """Copy a field of the share dialog or the editor, saying so in ``said_id`` (selected
+        first, so Ctrl+C works where copying is not allowed, e.g. some sandboxed frames)."""
         field = by_id(target_id)
-        said = by_id("share-copied")
+        said = by_id(said_id)
         if is_null(field) or is_null(said):
             return
         field.focus()
@@ -360,6 +357,7 @@ class App(PlayScreen, BoardInput, BotLoop, HowToPage):
         if not is_null(howto_link):
             howto_link.hidden = not howto.has_page(session.game_id)
             howto_link.setAttribute("href", howto.howto_url(session.game_id))
+        by_id("editor-open").setAttribute("href", f"?game={session.game_id}&page=editor")  # the scene editor
         legend = by_id("legend")
         if not is_null(legend):
             has_legend = hasattr(session.module, "legend")

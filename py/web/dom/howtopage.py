@@ -24,6 +24,19 @@ if TYPE_CHECKING:
 class HowToPage:
     """The How-to-play screen (state lives on :class:`web.dom.app.App`)."""
 
+    def show_page(self, game: str, params: dict[str, str]) -> None:
+        """``&page=rules`` (How to play) or ``&page=editor`` (the scene editor, whose module
+        :mod:`web.dom.editorpage` is loaded only here)."""
+        if params.get("page") == "editor":
+            if getattr(self, "editor_screen", None) is None:
+                from web.dom.editorpage import EditorScreen
+                self.editor_screen = EditorScreen(self)
+            self.editor_screen.show_editor(game, params)
+        elif howto.has_page(game):
+            self.show_rules(game)
+        else:
+            self.show_error(f"{GAMES[game].INFO.name} has no How-to-play page yet.")
+
     def show_rules(self, game: str) -> None:
         """The How-to-play page of ``game``: texts and live scene boards (one interpreter for
         every board: each board is a :class:`SceneBoard` drawn into its ``<figure>``). The saved

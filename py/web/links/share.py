@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from web.links.codec import embed_query, iframe_snippet, share_query
+from web.links.codec import embed_query, encode_record, iframe_snippet, share_query
 from web.html.escape import esc
 
 SHARED_META = ("names", "seats")
@@ -42,7 +42,8 @@ def share_links(base: str, module: Any, state: Any, meta: dict | None = None) ->
 
     Returns:
         ``{"link": play by link, "embed_position": this position as an interactive board,
-        "embed_game": the whole game, look only, with step-through controls from move 0}``.
+        "embed_game": the whole game, look only, with step-through controls from move 0,
+        "editor": the scene editor starting from the position shown}``.
     """
     gid = module.INFO.id
     record = shared_record(module, state, meta)
@@ -52,8 +53,9 @@ def share_links(base: str, module: Any, state: Any, meta: dict | None = None) ->
     else:
         position = embed_query(gid, pos=module.to_position(state))
     whole = embed_query(gid, record=bare, ply=0, interactive=False, controls=True)
+    question = f"?game={gid}&page=editor&rec={encode_record(bare)}"  # "Make this a question"
     return {"link": base + share_query(gid, record), "embed_position": base + position,
-            "embed_game": base + whole}
+            "embed_game": base + whole, "editor": base + question}
 
 
 def share_html(name: str, hidden: bool, links: dict[str, str], ply: int) -> str:
@@ -62,7 +64,8 @@ def share_html(name: str, hidden: bool, links: dict[str, str], ply: int) -> str:
 
     Element ids (tests and the page use them): ``#share-link`` (input), ``#share-embed-position``
     and ``#share-embed-game`` (textareas), ``[data-action="copy"][data-copy=<id>]`` buttons,
-    ``#share-copied`` (the "copied" message), ``[data-action="close-share"]``.
+    ``#share-copied`` (the "copied" message), ``[data-action="close-share"]``, ``#share-question``
+    (the scene editor from this position, when ``links`` has ``"editor"``).
     """
     seed = ('<p class="warn share-seed" id="share-seed"><strong>This link carries the game’s seed.</strong> '
             f'Anyone who reads it can work out every hidden card of this {esc(name)} game (hands, the '
@@ -91,6 +94,8 @@ def share_html(name: str, hidden: bool, links: dict[str, str], ply: int) -> str:
         f'<p class="copy-row"><textarea id="share-embed-game" readonly rows="3" spellcheck="false">'
         f'{esc(snippet_game)}</textarea>{copy("share-embed-game")}</p>'
         f'<p class="share-copied muted" id="share-copied" role="status"></p>'
+        + (f'<p><a id="share-question" class="button" href="{esc(links["editor"])}">Make this a question</a> '
+           '<span class="muted">a scene of your own from this position, in the scene editor</span></p>' if links.get("editor") else "") +
         f'<p class="actions"><button type="button" class="primary" data-action="close-share">Close</button></p>'
         f'</form>')
 
