@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from pyodide.ffi import create_proxy
-from pyscript import document, window
+from web.dom import browser
 
 from web.dom.nodes import is_null, target_of
 from web.dom.page import by_id
@@ -48,7 +48,7 @@ class EditorScreen:
         """Open the editor: the scene or lesson of the link, else the draft kept on this device
         (a draft that cannot be read is backed up and said, never dropped), else a new scene."""
         from web.play.editor import Draft, EditorError, draft_key, open_draft
-        fragment = str(window.location.hash or "")
+        fragment = str(browser.window.location.hash or "")
         by_link = any(params.get(k) for k in ("scene", "lesson", "rec", "pos")) or any(
             f"{k}=" in fragment for k in ("scene", "lesson"))
         kept = self.app.storage.get(draft_key(game))
@@ -72,9 +72,9 @@ class EditorScreen:
         self.editor, self.editor_mode, self.editor_square, self.editor_hint = draft, "ask", None, ""
         self.editor_board = self.editor_preview = None
         self.save_draft()
-        document.documentElement.dataset.game = game
+        browser.document.documentElement.dataset.game = game
         by_id("title").textContent = "Scene editor"
-        document.title = f"Scene editor · {draft.game} · Altibox"
+        browser.document.title = f"Scene editor · {draft.game} · Altibox"
         self.app.set_url(f"?game={game}&page=editor")
         self.render_editor(said)
         self.app.screen("editor")
@@ -135,7 +135,7 @@ class EditorScreen:
     def outputs_html(self, problems: list[str]) -> str:
         from web.html import editor as html
         from web.links.share import site_base
-        base = site_base(str(window.location.href))
+        base = site_base(str(browser.window.location.href))
         return html.outputs_html(self.editor.link(base), self.editor.snippet(base), problems, self.editor.index)
 
     def refresh_editor(self) -> None:
@@ -284,7 +284,7 @@ class EditorScreen:
         if is_null(form) or self.editor is None or is_null(form.closest("[data-compose]")):
             return
         event.preventDefault()
-        fields = {str(k): str(v) for k, v in window.Array.from_(window.FormData.new(form))}
+        fields = {str(k): str(v) for k, v in browser.window.Array.from_(browser.window.FormData.new(form))}
         try:
             said = apply_form(self.editor, str(form.getAttribute("data-compose")), fields)
         except EditorError as exc:  # the form keeps what was typed; the draft is unchanged
