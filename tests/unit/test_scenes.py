@@ -128,7 +128,7 @@ def test_checker_rejects_false_scenes(scene, message):
 
 @pytest.mark.parametrize("text,message", [
     ("{", "not JSON"),
-    ('{"schema": 2, "game": "alto", "scenes": []}', "schema"),
+    ('{"schema": 3, "game": "alto", "scenes": []}', "schema"),
     ('{"schema": 1, "game": "altitude", "scenes": []}', "says it is for"),
     (_file(id="Bad Id"), "scene id"),
     (_file(record={"x": 1}), "exactly one"),

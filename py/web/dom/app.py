@@ -27,7 +27,7 @@ from web.dom.boardinput import BoardInput
 from web.dom.botloop import BotLoop
 from web.dom.howtopage import HowToPage
 from web.dom.nodes import is_null
-from web.dom.page import by_id, query_params
+from web.dom.page import by_id, query_params, show_param_note
 from web.dom.patch import Patcher
 from web.dom.playscreen import PlayScreen
 from web.html import howto, screens
@@ -110,7 +110,9 @@ class App(PlayScreen, BoardInput, BotLoop, HowToPage):
     def start(self) -> None:
         """Show the screen the URL asks for, then mark the page ready."""
         try:
-            self.route(query_params())
+            params = query_params()
+            self.route(params)
+            show_param_note(params, after=by_id("notice"))
         except Exception as exc:  # never a blank page, never stuck: the landing page says so
             try:  # the landing page with a notice
                 self.session = self.pending = None
@@ -483,9 +485,9 @@ def main() -> App | Embed:
     """Create the app and show the screen the URL asks for (embed mode: only a board, see
     :mod:`web.dom.widget`; the app, its saves and its listeners are never created there)."""
     search = str(browser.window.location.search)
-    if "embed" in search:  # the embed machinery loads only for an embed (embed_main decides)
-        from web.dom.widget import embed_main
-        embed = embed_main(search)
+    if "embed" in search or "lesson" in search:  # the embed machinery loads only for an embed
+        from web.dom.widget import embed_main    # or a lesson page (embed_main decides)
+        embed = embed_main(search, fragment=str(browser.window.location.hash))
         if embed is not None:
             return embed
     app = App()

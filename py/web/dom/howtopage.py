@@ -60,7 +60,7 @@ class HowToPage:
             self.scene_boards[sid] = board
             self.render_scene(fig, board)
         # how long the page's Python took to build every live board (read by benchmarks)
-        root.setAttribute("data-render-ms", f"{window.performance.now() - t0:.1f}")
+        root.setAttribute("data-render-ms", f"{browser.window.performance.now() - t0:.1f}")
         browser.document.documentElement.dataset.game = game
         by_id("title").textContent = f"How to play {info.name}"
         browser.document.title = f"How to play · {info.name} · Altibox"

@@ -14,5 +14,25 @@ def query_params() -> dict[str, str]:
 
 
 def by_id(name: str):
-    """``document.getElementById``."""
+    """``browser.document.getElementById``."""
     return browser.document.getElementById(name)
+
+
+def show_param_note(params: dict[str, str], after=None, inside=None) -> None:
+    """One quiet line (``p#param-note.param-note``) naming the parameter names of the address
+    that no page knows, with a "did you mean" (issue 20 point 6; the words are
+    :func:`web.links.params.unknown_notice`'s). It goes right after the element ``after`` or at
+    the end of ``inside``; nothing is added when every name is known."""
+    from altibox import GAMES
+    from web.links.params import unknown_notice
+
+    game = GAMES.get(params.get("game", ""))
+    note = unknown_notice(params, game.OPTIONS if game is not None else {})
+    if not note:
+        return
+    p = browser.document.createElement("p")
+    p.id, p.className, p.textContent = "param-note", "param-note muted", note
+    if after is not None:
+        after.after(p)
+    else:
+        inside.appendChild(p)

@@ -56,6 +56,7 @@ from altibox import GAMES
 from web.links import routes
 from web.links.embed import EmbedError, error_html, is_embed, parse_embed
 from web.dom.nodes import is_null, move_focus, show_status, target_of
+from web.dom.page import show_param_note
 from web.dom.scenes import draw_scene, narrow, scene_event, scene_key_target
 from web.play.board import ARROWS
 from web.dom.patch import Patcher
@@ -91,6 +92,7 @@ class BoardWidget:
         label = label or f"{viewer.module.INFO.name} board"
         bid = f' id="{esc(board_id)}"' if board_id else ""
         sid = f' id="{esc(status_id)}"' if status_id else ""
+        cid = ' id="comment"' if board_id else ""  # embed mode: the page-wide #comment hook
         container.innerHTML = (
             f'<div class="widget theme-{esc(viewer.theme)}" data-widget="{esc(game)}">'
             f'<div class="wboard board"{bid} data-game="{esc(game)}" data-position="" data-ply="0" '
@@ -98,6 +100,7 @@ class BoardWidget:
             f'<p class="wstatus status"{sid} role="status"></p>'
             f'<div class="wcontrols" hidden></div>'
             f'<p class="wcaption"{"" if viewer.caption else " hidden"}>{esc(viewer.caption)}</p>'
+            f'<p class="wcomment"{cid} hidden></p>'
             f'<p class="wfeedback" data-kind="" hidden></p>'
             f'<div class="sr-only wannounce" aria-live="polite"></div></div>')
         self.root = container.querySelector(".widget")
@@ -138,8 +141,12 @@ class BoardWidget:
                     controls.querySelector("[data-step]:not([disabled])")
                 if not is_null(el):
                     el.focus()
+        comment = self._part("wcomment")
+        comment.textContent = v.comment()
+        comment.hidden = not v.comment()
         if announce:
-            self._part("wannounce").textContent = announce
+            self._part("wannounce").textContent = announce + (f" {v.comment()}" if v.comment() else "")
+        self._autoplay_timer()
         if had_focus or self.keyboard:
             self._focus_cell(v.ui.get("focus"))
 
@@ -160,8 +167,41 @@ class BoardWidget:
         cap.textContent = text
         cap.hidden = not text
 
+    AUTOPLAY_MS = 1600
+    """Time each position is shown while autoplay runs."""
+
+    def _autoplay_timer(self) -> None:
+        """Keep one timer while autoplay runs (next move after :data:`AUTOPLAY_MS`); stop at the end."""
+        v = self.viewer
+        if v.autoplay and v.ply >= v.end:
+            v.autoplay = False
+            if v.controls:
+                self._part("wcontrols").innerHTML = v.controls_html()
+        if v.autoplay and getattr(self, "_timer", None) is None:
+            if getattr(self, "_tick", None) is None:
+                self._tick = create_proxy(self._on_tick)
+            self._timer = browser.window.setTimeout(self._tick, self.AUTOPLAY_MS)
+
+    def _on_tick(self, *_args) -> None:
+        self._timer = None
+        if self.viewer.autoplay:
+            self.step("next")
+
+    def toggle_autoplay(self) -> None:
+        """The autoplay button: start stepping on by itself (from the start when at the end), or pause."""
+        v = self.viewer
+        v.autoplay = not v.autoplay
+        if v.autoplay and v.ply >= v.end:
+            v.step("first")
+        if not v.autoplay and getattr(self, "_timer", None) is not None:
+            browser.window.clearTimeout(self._timer)
+            self._timer = None
+        self.render(announce="Autoplay on." if v.autoplay else "Autoplay paused.")
+
     def destroy(self) -> None:
         """Remove the listeners and release their proxies (the DOM is left as it is)."""
+        if getattr(self, "_timer", None) is not None:
+            browser.window.clearTimeout(self._timer)
         for kind, proxy in self._proxies:
             self.root.removeEventListener(kind, proxy)
             proxy.destroy()
@@ -213,6 +253,9 @@ class BoardWidget:
     def _on_click(self, event) -> None:
         target = event.target
         if is_null(target):
+            return
+        if not is_null(target.closest('[data-action="autoplay"]')):
+            self.toggle_autoplay()
             return
         step_el = target.closest("[data-step]")
         if not is_null(step_el):
@@ -275,7 +318,7 @@ class Embed:
             spec = parse_embed(params)
             html.dataset.theme = spec.theme
             html.dataset.game = spec.game
-            if spec.scene is not None:
+            if spec.scene is not None or spec.lesson is not None:
                 self.widget = (scene_factory or SceneEmbed)(section, spec)
             else:
                 viewer = BoardModel.from_spec(spec)
@@ -287,6 +330,7 @@ class Embed:
             self.show_error(str(exc), exc.param, exc.text)
         except Exception as exc:  # never a blank frame, never a traceback
             self.show_error(f"something went wrong while reading this link ({type(exc).__name__}: {exc})")
+        show_param_note(params, inside=browser.document.getElementById("embed"))
 
     def show_error(self, message: str, param: str = "", text: str = "") -> None:
         """The readable message inside the frame (the bad text quoted, escaped, cut visibly)."""
@@ -315,22 +359,31 @@ class Embed:
 
 
 class SceneEmbed:
-    """``&scene=ID`` in embed mode: one scene of the game's scene file (``altibox/<game>/
-    scenes.json``) drawn by :class:`web.play.sceneboard.SceneBoard` (the How-to-play page's board), filling
-    the frame: the caption, the board, feedback on a wrong try and the result after the right one.
+    """``&scene=`` or ``&lesson=`` in embed mode (and the full ``page=lesson``): a scene of the
+    game's scene file or one carried in the link, or a lesson of several, drawn by
+    :class:`web.play.sceneboard.LessonBoard` (the How-to-play page's scene board, one scene at
+    a time, Previous / Next), filling the frame: the caption, the board, feedback on a wrong
+    try and the result after the right one.
 
     Raises:
-        EmbedError: (param ``scene``) no scene by that id (the message lists the known ones).
+        EmbedError: (param ``scene`` or ``lesson``) an unknown id, damaged text, or a scene
+            that breaks the schema or whose claims are false (:mod:`web.links.lessons`).
     """
 
     def __init__(self, section, spec):
-        from altibox.core.scenes import SceneError, find_scene
-        from web.play.sceneboard import SceneBoard
+        from web.links import lessons
+        from web.links.codec import LinkError
+        from web.play.sceneboard import LessonBoard
         try:
-            scene = find_scene(spec.game, spec.scene)
-            self.board = SceneBoard(scene)
-        except SceneError as exc:
-            raise EmbedError(str(exc), "scene", spec.scene) from None
+            if spec.lesson is not None:
+                lesson = lessons.read_lesson(spec.game, spec.lesson)
+                self.lesson = LessonBoard(lesson.scenes, lesson.title)
+            else:
+                self.lesson = LessonBoard([lessons.read_scene(spec.game, spec.scene)])
+        except LinkError as exc:
+            param = "lesson" if spec.lesson is not None else "scene"
+            raise EmbedError(str(exc), param, exc.text) from None
+        self.caption = spec.caption
         self.section = section
         self.keyboard = False
         self._proxies = []
@@ -340,16 +393,25 @@ class SceneEmbed:
             section.addEventListener(kind, proxy)
         self.render()
 
+    @property
+    def board(self):
+        """The scene board shown now."""
+        return self.lesson.board
+
     def render(self, announce: str | None = None, focus: str | None = None) -> None:
         """Redraw the scene; its board element is ``#board`` (DESIGN.md §3 hooks)."""
-        from web.play.sceneboard import figure_html
         self.board.ui["narrow"] = narrow(self.section.clientWidth or browser.window.innerWidth)  # Altiplano's phone layout
-        html = figure_html(self.board).replace('class="scene"', 'class="scene embed-scene"', 1).replace(
-            'class="board scene-board"', 'id="board" class="board scene-board"', 1)
+        html = self.lesson.html(self.caption).replace('class="scene"', 'class="scene embed-scene"', 1).replace(
+            'class="board scene-board', 'id="board" class="board scene-board', 1)
         draw_scene(self.section, html, browser.document.getElementById("announce"), announce, focus)
 
     def _event(self, target, keyboard: bool = False) -> None:
         if is_null(target):
+            return
+        nav = target.closest("[data-action]")
+        if not is_null(nav) and str(nav.getAttribute("data-action")) in ("prev-scene", "next-scene"):
+            if self.lesson.go("next" if str(nav.getAttribute("data-action")) == "next-scene" else "prev"):
+                self.render(f"Scene {self.lesson.counter()}: {self.board.scene.title}")
             return
         done = scene_event(self.board, target, keyboard)
         if done is not None:
@@ -365,10 +427,13 @@ class SceneEmbed:
             self._event(cell_el, keyboard=True)
 
 
-def embed_main(search: str, scene_factory: Callable | None = None) -> Embed | None:
-    """If ``search`` (``location.search``) asks for embed mode, build it and return it."""
-    params = routes.parse_query(search)
-    if not is_embed(params):
+def embed_main(search: str, scene_factory: Callable | None = None, fragment: str = "") -> Embed | None:
+    """If ``search`` (``location.search``) asks for embed mode or a lesson page
+    (``page=lesson``), build it and return it; ``fragment`` (``location.hash``) may carry
+    ``scene=``/``lesson=`` (:func:`web.links.lessons.merge_fragment`)."""
+    from web.links.lessons import merge_fragment
+    params = merge_fragment(routes.parse_query(search), routes.parse_query(fragment.lstrip("#")).items())
+    if not is_embed(params) and params.get("page") != "lesson":
         return None
     try:
         return Embed(params, scene_factory)

@@ -40,7 +40,8 @@ class LinkError(ValueError):
 
 
 def encode_record(record: dict) -> str:
-    """``z:`` + base64url (no ``=`` padding) of the raw-deflated compact JSON of ``record``.
+    """``z:`` + base64url (no ``=`` padding) of the raw-deflated compact JSON of ``record``
+    (any JSON object: a record, a scene, a lesson).
 
     Args:
         record: a JSON-friendly dict (a game record, DESIGN.md §2).
@@ -53,8 +54,9 @@ def encode_record(record: dict) -> str:
     return "z:" + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
 
 
-def decode_record(text: str) -> dict:
+def decode_record(text: str, what: str = "record") -> dict:
     """The record dict a link carries: plain JSON text, or ``z:`` + base64url of raw deflate.
+    ``what`` names the thing in messages (``"scene"``, ``"lesson"``: the same codec).
 
     Args:
         text: the ``rec=`` value, already URL-decoded (a ``+`` has become a space, which
@@ -66,37 +68,37 @@ def decode_record(text: str) -> dict:
             JSON object; ``.text`` holds ``text``.
     """
     if not isinstance(text, str):
-        raise LinkError("a record must be text", str(text))
+        raise LinkError(f"a {what} must be text", str(text))
     body = text.strip()
     if len(body) > MAX_RECORD_CHARS:
-        raise LinkError(f"the record is too long ({len(body):,} characters; at most {MAX_RECORD_CHARS:,})", text)
+        raise LinkError(f"the {what} is too long ({len(body):,} characters; at most {MAX_RECORD_CHARS:,})", text)
     if body.startswith("z:"):
         packed = body[2:]
         if not _B64URL.fullmatch(packed) or len(packed) % 4 == 1:
-            raise LinkError("the compressed record is damaged: after “z:” only the letters A–Z, a–z, "
+            raise LinkError(f"the compressed {what} is damaged: after “z:” only the letters A–Z, a–z, "
                             "digits, “-” and “_” may appear", text)
         try:
             raw = base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4))
             unpacker = zlib.decompressobj(-15)
             data = unpacker.decompress(raw, MAX_RECORD_CHARS + 1)
             if len(data) > MAX_RECORD_CHARS or unpacker.unconsumed_tail:
-                raise LinkError(f"the compressed record unpacks to more than {MAX_RECORD_CHARS:,} characters", text)
+                raise LinkError(f"the compressed {what} unpacks to more than {MAX_RECORD_CHARS:,} characters", text)
             if not unpacker.eof:
-                raise LinkError("the compressed record is cut short (was the link copied whole?)", text)
+                raise LinkError(f"the compressed {what} is cut short (was the link copied whole?)", text)
             body = data.decode("utf-8")
         except LinkError:
             raise
         except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError):
-            raise LinkError("the compressed record is damaged (was the link copied whole?)", text) from None
+            raise LinkError(f"the compressed {what} is damaged (was the link copied whole?)", text) from None
     elif not body.startswith("{"):
-        raise LinkError("a record in a link is JSON text (starting with “{”) or “z:” followed by "
-                        "the compressed record", text)
+        raise LinkError(f"a {what} in a link is JSON text (starting with “{{”) or “z:” followed by "
+                        f"the compressed {what}", text)
     try:
-        record = bounded.loads(body, "the record", max_chars=MAX_RECORD_CHARS)
+        record = bounded.loads(body, f"the {what}", max_chars=MAX_RECORD_CHARS)
     except ValueError as exc:
-        raise LinkError(f"the record is not valid JSON ({exc})", text) from None
+        raise LinkError(f"the {what} is not valid JSON ({exc})", text) from None
     if not isinstance(record, dict):
-        raise LinkError("a record must be a JSON object", text)
+        raise LinkError(f"a {what} must be a JSON object", text)
     return record
 
 

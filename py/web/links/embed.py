@@ -11,7 +11,11 @@ parameter          meaning
 ``interactive=``   ``1`` (default): moves may be made on the board; ``0``: look only
 ``controls=``      ``1``: first / previous / next / last buttons and a move counter
                    (default: on for a record with moves, off otherwise)
-``scene=NAME``     a scene of the game's scene file (How-to-play examples)
+``scene=``         a scene: an id of the game's scene file (How-to-play examples), or a
+                   scene itself, JSON or ``z:`` + compressed (:mod:`web.links.lessons`)
+``lesson=``        a lesson of several scenes, JSON or ``z:`` (also ``#scene=``/``#lesson=``)
+``autoplay=1``     with ``rec=``: step through the moves by itself (a record's
+                   ``meta.comments``, ``{"<ply>": text}``, are shown in ``#comment``)
 ``theme=``         ``light`` (default) or ``dark``
 ``caption=``       a line of text under the board (at most :data:`MAX_CAPTION` characters)
 ``seed=``, ...     without ``pos=``/``rec=``/``scene=``: a new game, as ``&new=1`` reads them
@@ -64,7 +68,9 @@ class EmbedSpec:
         ply: the ply to show (``ply=``), or None for the record's end.
         interactive: moves may be made.
         controls: step-through buttons shown (None: decided by the board, see module doc).
-        scene: scene id, or None.
+        scene: ``scene=`` as given (an id or the scene itself), or None.
+        lesson: ``lesson=`` as given, or None.
+        autoplay: a record's moves step on by themselves (``autoplay=1``).
         theme: ``"light"`` or ``"dark"``.
         caption: the caption (already cut to :data:`MAX_CAPTION`), possibly "".
         new: ``(seed, players, options)`` for a new game when no pos/rec/scene is given.
@@ -78,6 +84,8 @@ class EmbedSpec:
     interactive: bool = True
     controls: bool | None = None
     scene: str | None = None
+    lesson: str | None = None
+    autoplay: bool = False
     theme: str = "light"
     caption: str = ""
     new: tuple = field(default=(None, None, {}))
@@ -116,9 +124,9 @@ def parse_embed(params: dict[str, str]) -> EmbedSpec:
     module = GAMES[game]
     info = module.INFO
     spec = EmbedSpec(game=game)
-    given = [name for name in ("pos", "rec", "scene") if params.get(name, "") != ""]
+    given = [name for name in ("pos", "rec", "scene", "lesson") if params.get(name, "") != ""]
     if len(given) > 1:
-        raise EmbedError(f"give only one of pos=, rec= and scene= (this link has {', '.join(given)})",
+        raise EmbedError(f"give only one of pos=, rec=, scene= and lesson= (this link has {', '.join(given)})",
                          given[1], params[given[1]])
     if params.get("pos", "") != "":
         if info.hidden:
@@ -134,6 +142,8 @@ def parse_embed(params: dict[str, str]) -> EmbedSpec:
         spec.rec_text = params["rec"]
     if params.get("scene", "") != "":
         spec.scene = params["scene"]
+    if params.get("lesson", "") != "":
+        spec.lesson = params["lesson"]
     if params.get("ply", "") != "":
         text = params["ply"]
         if not _DIGITS.fullmatch(text):
@@ -144,6 +154,7 @@ def parse_embed(params: dict[str, str]) -> EmbedSpec:
     interactive = _flag(params, "interactive")
     spec.interactive = True if interactive is None else interactive
     spec.controls = _flag(params, "controls")
+    spec.autoplay = bool(_flag(params, "autoplay"))
     theme = params.get("theme", "")
     if theme:
         if theme not in THEMES:
@@ -153,7 +164,7 @@ def parse_embed(params: dict[str, str]) -> EmbedSpec:
     if len(caption) > MAX_CAPTION:
         caption = caption[:MAX_CAPTION - 1].rstrip() + "…"
     spec.caption = caption
-    if spec.pos is None and spec.record is None and spec.scene is None:
+    if spec.pos is None and spec.record is None and spec.scene is None and spec.lesson is None:
         try:
             spec.new = routes.new_game_request(params, module)
         except ValueError as exc:

@@ -31,14 +31,20 @@ def parse_query(search: str) -> dict[str, str]:
 
 def first_values(pairs: Iterable) -> dict[str, str]:
     """``(key, value)`` pairs (as ``parse_qsl`` or the browser's ``URLSearchParams`` give them)
-    as a dict in which the first value of a repeated key wins.
+    as a dict in which the first value of a repeated key wins. A key spelled ``amp;X`` (what
+    ``&amp;`` pasted from an HTML snippet into an address bar becomes) is read as ``X``.
 
     >>> first_values([("game", "alto"), ("seed", "1"), ("game", "altitude")])
     {'game': 'alto', 'seed': '1'}
+    >>> first_values([("game", "alto"), ("amp;embed", "1")])
+    {'game': 'alto', 'embed': '1'}
     """
     out: dict[str, str] = {}
     for key, value in pairs:
-        out.setdefault(str(key), str(value))
+        key = str(key)
+        while key.startswith("amp;"):
+            key = key[4:]
+        out.setdefault(key, str(value))
     return out
 
 

@@ -63,6 +63,8 @@ class BoardModel:
         self.theme = theme
         self.board = BoardController(self.board_ui)  # the selection and what a click does
         self.start_ply = session.ply  # where "reset" goes back to
+        self.comments: dict[int, str] = {}  # a replayed record's meta.comments (issue 20)
+        self.autoplay = False  # stepping on by itself (``&autoplay=1``, the autoplay button)
 
     @property
     def drawn_svg(self) -> str | None:
@@ -118,6 +120,7 @@ class BoardModel:
         """
         module = GAMES[game_id]
         shown = rec_text if rec_text is not None else str(record)
+        comments = read_comments(record.get("meta") if isinstance(record, dict) else None, shown)
         try:
             if isinstance(record, dict):
                 record = {**record, "meta": {k: v for k, v in (record.get("meta") or {}).items()
@@ -138,6 +141,7 @@ class BoardModel:
                 session.undo()
         viewer = cls(session, **kw)
         viewer.start_ply = session.ply
+        viewer.comments = comments
         return viewer
 
     @classmethod
@@ -154,7 +158,9 @@ class BoardModel:
         if spec.pos is not None:
             return cls.from_position(spec.game, spec.pos, **kw)
         if spec.record is not None:
-            return cls.from_record(spec.game, spec.record, ply=spec.ply, rec_text=spec.rec_text, **kw)
+            viewer = cls.from_record(spec.game, spec.record, ply=spec.ply, rec_text=spec.rec_text, **kw)
+            viewer.autoplay = spec.autoplay and viewer.ply < viewer.end
+            return viewer
         seed, players, options = spec.new
         try:
             return cls.new(spec.game, seed=seed, players=players, options=options, **kw)
@@ -256,7 +262,16 @@ class BoardModel:
         html = [button(*b) for b in buttons[:2]]
         html.append(f'<span class="wply" aria-live="polite" data-ply="{p}" data-end="{n}">{esc(counter)}</span>')
         html += [button(*b) for b in buttons[2:]]
+        if n:
+            label = "Pause" if self.autoplay else "Play the moves"
+            html.append(f'<button type="button" class="wstep wauto" data-action="autoplay" '
+                        f'aria-pressed="{"true" if self.autoplay else "false"}" title="{label}">'
+                        f'{"❚❚ Pause" if self.autoplay else "▶ Autoplay"}</button>')
         return "".join(html)
+
+    def comment(self) -> str:
+        """The comment of the ply shown (``meta.comments``), or ``""``."""
+        return self.comments.get(self.ply, "")
 
     def record(self) -> dict:
         """The game as a record (moves up to the ply shown; a record's tail in ``meta.redo``)."""
@@ -348,3 +363,24 @@ class BoardModel:
         if what == "other":
             return ("deselect", cell) if board.clear() else ("none", None)
         return what, arg
+
+
+MAX_COMMENT = 500
+"""Longest comment of a ply shown (characters); a longer one is cut with a visible ``…``."""
+
+
+def read_comments(meta: Any, shown: str = "") -> dict[int, str]:
+    """A record's ``meta.comments`` (``{"<ply>": text}``, ply 0 the start) as ``{ply: text}``.
+
+    Raises:
+        EmbedError: (param ``rec``) comments that are not an object of whole-number plies to
+            texts (the message says so; ``shown`` is quoted).
+    """
+    raw = meta.get("comments") if isinstance(meta, dict) else None
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict) or not all(isinstance(k, str) and k.isdigit() and len(k) < 7 and isinstance(v, str)
+                                           for k, v in raw.items()):
+        raise EmbedError('meta.comments must map move numbers ("0" for the start, "1", …) to texts',
+                         "rec", shown)
+    return {int(k): (v if len(v) <= MAX_COMMENT else v[:MAX_COMMENT - 1] + "…") for k, v in raw.items() if v.strip()}

@@ -12,7 +12,11 @@ carries ``data-game``, ``data-position`` and ``data-ply`` (moves played in the s
 
 A scene that asks for a move (``scene.ask``) is interactive until the right move is made: a
 wrong try shows the feedback and keeps the position; the right one is played and the result
-caption shown. A show-only scene is drawn as it is, with its outcome in words when it is over.
+caption shown. A scene that asks for a line (schema 2) plays each step's scripted reply after
+the right move, shows it (from the learner's seat: no privacy screen) and asks the next step,
+until the last. A show-only scene is drawn as it is, with its outcome in words when it is over.
+A scene's marks and arrows are drawn over the board (:mod:`web.play.pointers`) and said in
+words under it; ``hide_hints`` hides the page's own hints.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from typing import Any
 from altibox import GAMES
 from altibox.core import scenes as core_scenes
 
+from web.play import pointers
 from web.play.adapters import BOARDS, Frame
 from web.play.board import BoardController
 from web.html.escape import esc
@@ -39,6 +44,8 @@ class SceneBoard:
         kind: ``"ask"`` (waiting for the move), ``"wrong"`` (a wrong try was refused),
             ``"right"`` (the asked move was played) or ``"show"`` (a show-only scene).
         tries: wrong tries so far.
+        step: the step of the line asked now (0-based; ``len(scene.line)`` once solved).
+        replies: the scripted reply last played, in words (``""`` for none).
     """
 
     def __init__(self, scene: core_scenes.Scene):
@@ -57,6 +64,9 @@ class SceneBoard:
         self.kind = "ask" if self.scene.ask else "show"
         self.tries = 0
         self.last: str | None = None
+        self.last_player: int | None = None
+        self.step = 0
+        self.replies = ""
 
     @property
     def seat(self) -> int | None:
@@ -78,11 +88,8 @@ class SceneBoard:
     def frame(self) -> Frame:
         """What the board draws now (the learner's view; the last move marked)."""
         seat = self.seat
-        last_player = None
-        if self.last is not None:
-            last_player = self.module.current_player(self.start)
         return Frame(view=self.module.view(self.state, seat), viewer=seat, ui=self.ui,
-                     names=self.names, last=self.last, last_player=last_player)
+                     names=self.names, last=self.last, last_player=self.last_player)
 
     def click(self, cell: str | None, move: str | None) -> str | None:
         """A click on the board: ``move`` is the ``data-move`` clicked (or None), ``cell`` the
@@ -114,16 +121,41 @@ class SceneBoard:
         """
         self.ui_adapter.select(self.ui, None)
         try:
-            right, text, after = core_scenes.try_move(self.scene, self.state, move)
+            right, text, after = core_scenes.try_move(self.scene, self.state, move, self.step)
         except ValueError as exc:
             self.kind, self.feedback = "wrong", f"That move is not allowed: {exc}"
             return self.feedback
         if right:
-            self.state, self.kind, self.feedback, self.last = after, "right", text, move
+            mover = self.module.current_player(self.state)
+            self.state, self.last, self.last_player = after, move, mover
+            self.replies = self._play_replies()
+            self.step += 1
+            done = self.step >= len(self.scene.line)
+            self.kind = "right" if done else "ask"
+            self.feedback = " ".join(t for t in (text, self.replies, "" if done else "Your move again.") if t)
+        elif right is None:  # a show-only scene: any legal move is simply played
+            self.state, self.last = after, move
         else:
             self.tries += 1
             self.kind, self.feedback = "wrong", text
         return self.feedback
+
+    def _play_replies(self) -> str:
+        """Play the step's scripted reply (checked by the scene checker); its words, as every
+        player may read them (the game's own log entry: nothing hidden is told)."""
+        said = []
+        for move, after in core_scenes.replies(self.scene, self.state, self.step):
+            before = self.state
+            player = self.module.current_player(before)
+            words = self.module.describe(before, move, list(self.names))
+            said.append(self.module.log_entry(before, move, words, after, list(self.names))[1])
+            self.state, self.last, self.last_player = after, move, player
+        return ("Reply: " + " ".join(w if w.endswith(".") else w + "." for w in said)) if said else ""
+
+    @property
+    def solved(self) -> bool:
+        """True once every step of the line was found (a show-only scene is never "solved")."""
+        return self.kind == "right"
 
     def outcome_words(self) -> str:
         """The result in words when the position shown is a finished game, else ``""``."""
@@ -135,13 +167,21 @@ class SceneBoard:
         """The board element: adapter SVG inside ``<div class="board scene-board" data-game
         data-position data-ply data-interactive>``."""
         adapter = self.ui_adapter
-        ply = 0 if self.last is None else 1
-        return (f'<div class="board scene-board" data-game="{esc(self.scene.game)}" '
+        ply = 0 if self.last is None else self.step + sum(len(st.reply) for st in self.scene.line[:self.step])
+        sc = self.scene
+        hide = " hide-hints" if sc.hide_hints else ""
+        said = pointers.pointers_words(sc.marks, sc.arrows)
+        words = f'<p class="scene-pointers-words">{esc(said)}</p>' if said else ""
+        return (f'<div class="board scene-board{hide}" data-game="{esc(sc.game)}" '
                 f'data-position="{esc(adapter.position(self.state))}" data-ply="{ply}" '
-                f'data-interactive="{1 if self.interactive else 0}">{self._svg()}</div>')
+                f'data-step="{self.step}" data-interactive="{1 if self.interactive else 0}">{self._svg()}</div>'
+                f'{words}')
 
     def _svg(self) -> str:
         self.drawn_svg = self.ui_adapter.svg(self.frame())  # what :meth:`click` checks clicks against
+        sc = self.scene
+        if sc.marks or sc.arrows or sc.hide_hints:
+            return pointers.annotate(self.drawn_svg, sc.marks, sc.arrows, sc.hide_hints)
         return self.drawn_svg
 
     def html(self) -> str:
@@ -165,3 +205,85 @@ def figure_html(board: SceneBoard) -> str:
     """A whole ``<figure class="scene" data-scene=ID data-kind=...>`` for ``board``."""
     return (f'<figure class="scene" data-scene="{esc(board.scene.id)}" data-kind="{board.kind}">'
             f'{board.html()}</figure>')
+
+
+def check_pointers(scene: core_scenes.Scene) -> None:
+    """Check that every mark and arrow end names a thing the scene's board draws (a
+    ``data-cell`` of the game's drawing, at the start position, in the learner's view).
+
+    Raises:
+        SceneError: naming the scene and the names the drawing does not have.
+    """
+    names = list(scene.marks) + [n for pair in scene.arrows for n in pair]
+    if not names:
+        return
+    board = SceneBoard(scene)
+    lost = pointers.missing(board.ui_adapter.svg(board.frame()), names)
+    if lost:
+        raise core_scenes.SceneError(f"marks and arrows name things the board does not show: {', '.join(lost)} "
+                                     f"(use the data-cell names of the board, e.g. a cell like “a3”)", scene.id)
+
+
+class LessonBoard:
+    """A lesson on a page: one :class:`SceneBoard` at a time, "2 of 5", Previous / Next.
+
+    Next is offered once the scene shown is solved or is show-only; Previous from the second
+    scene on. A single scene is a lesson of one (no counter, no buttons).
+
+    Attributes:
+        title: the lesson's title (``""`` for a single scene).
+        scenes: the :class:`altibox.core.scenes.Scene` list.
+        index: the scene shown (0-based).
+    """
+
+    def __init__(self, scenes, title: str = ""):
+        self.scenes = list(scenes)
+        if not self.scenes:
+            raise ValueError("a lesson needs at least one scene")
+        self.title = title
+        self.index = 0
+        self._boards: dict[int, SceneBoard] = {}
+
+    @property
+    def board(self) -> SceneBoard:
+        """The scene board shown (made when first shown; kept while the page lives)."""
+        if self.index not in self._boards:
+            self._boards[self.index] = SceneBoard(self.scenes[self.index])
+        return self._boards[self.index]
+
+    def can_next(self) -> bool:
+        """True when Next is offered: a later scene exists and this one is solved or show-only."""
+        b = self.board
+        return self.index + 1 < len(self.scenes) and (b.solved or b.kind == "show")
+
+    def go(self, where: str) -> bool:
+        """``"next"`` or ``"prev"``; True when the scene shown changed."""
+        if where == "next" and self.can_next():
+            self.index += 1
+            return True
+        if where == "prev" and self.index > 0:
+            self.index -= 1
+            return True
+        return False
+
+    def counter(self) -> str:
+        """"2 of 5" (``""`` for a single scene)."""
+        return f"{self.index + 1} of {len(self.scenes)}" if len(self.scenes) > 1 else ""
+
+    def html(self, caption: str = "") -> str:
+        """The lesson's inside: its title and counter, the scene's figure, an extra
+        ``caption`` line (the link's ``caption=``), Previous / Next."""
+        from web.html.escape import esc as _esc
+        head = ""
+        if len(self.scenes) > 1 or self.title:
+            head = (f'<header class="lesson-head"><strong class="lesson-title">{_esc(self.title)}</strong> '
+                    f'<span class="lesson-counter" data-index="{self.index}">{_esc(self.counter())}</span></header>')
+        extra = f'<p class="wcaption lesson-caption">{_esc(caption)}</p>' if caption else ""
+        nav = ""
+        if len(self.scenes) > 1:
+            prev = "" if self.index > 0 else " disabled"
+            nxt = "" if self.can_next() else " disabled"
+            nav = (f'<nav class="lesson-nav"><button type="button" data-action="prev-scene"{prev}>← Previous</button>'
+                   f'<button type="button" data-action="next-scene"{nxt}>Next →</button></nav>')
+        return (f'<div class="lesson" data-scenes="{len(self.scenes)}" data-index="{self.index}">{head}'
+                f'{figure_html(self.board)}{extra}{nav}</div>')
