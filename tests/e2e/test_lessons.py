@@ -128,7 +128,8 @@ def test_bad_scenes_and_lessons_get_a_message_that_quotes_them(framed):
     box = frame.locator(".embed-error")
     assert "asks for 'a3a4', which is not a legal move here" in box.inner_text()
     assert "scene={" in box.inner_text()
-    page, frame = framed("?game=alto&embed=1&lesson=z:AAAA")
+    page, frame = framed("?game=alto&embed=1&lesson=z:AAAA&captoin=x")
+    assert "“captoin” (did you mean “caption”?)" in frame.locator(".param-note").inner_text()
     assert "The compressed lesson is cut short" in frame.locator(".embed-error").inner_text()
 
 
@@ -143,6 +144,10 @@ def test_the_full_lesson_page_reads_its_lesson_from_the_fragment_and_tells_typos
     page.locator('[data-action="next-scene"]').click()
     page.wait_for_selector('.lesson-counter[data-index="1"]', state="attached")
     assert page.locator("#board").get_attribute("data-position") == POS
+    page.locator('#board [data-cell="a3"]').click()
+    page.locator('#board [data-move="a3b2"]').click()
+    page.wait_for_selector('#board[data-step="1"]', state="attached")
+    assert page.locator(".param-note").count() == 1  # the line stays as the board is drawn again
 
 
 def test_a_replayed_game_shows_its_comments_and_plays_itself(framed):

@@ -4,20 +4,13 @@ hidden hints, scenes given whole (links) and lessons; schema-1 files still load.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from altibox import GAMES, alto
 from altibox.core import scenes as S
 
-ROOT = Path(__file__).resolve().parents[2]
-POS = "ODr,ASr,DOr,ASw/DOw,SAw,ODw,DOr/DOw,ODr,ODr,ODr/sa,ODwr,DOw,DOw w m"
-LINE = {"title": "Two in a row", "caption": "White to move, twice.", "position": POS,
-        "ask": [{"moves": ["a3b2"], "wrong": "Try a3.", "result": "Flipped.", "reply": ["a2b1"]},
-                {"moves": ["c2d2"], "wrong": "Now c2.", "result": "Done.", "hints": {"b2a2": "Not back."},
-                 "expect": {"cell:d2": "ODrr"}}],
-        "marks": ["a3", "b2"], "arrows": [["a3", "b2"]], "hide_hints": True}
+from scenes_support import LINE, ours
 
 
 def test_our_schema_1_files_still_load_and_read_as_one_step_lines():
@@ -82,9 +75,8 @@ def test_schema_1_file_may_not_use_schema_2_keys():
 
 
 def test_lessons_name_their_scenes_and_say_which_scene_is_bad():
-    ours = json.loads((ROOT / "py/altibox/alto/scenes.json").read_text())["scenes"][1:3]
     lesson = S.parse_lesson("alto", {"schema": 1, "game": "alto", "title": "Moves",
-                                      "scenes": [LINE, *ours]})
+                                      "scenes": [LINE, *ours("alto")[1:3]]})
     assert [s.id for s in lesson.scenes] == ["scene-1", "move-and-flip", "any-colour"]
     assert all(S.check_scene(s) is not None for s in lesson.scenes)
     with pytest.raises(S.SceneError, match="scene 2 of the lesson: scene 'scene-2': 'title' must be a non-empty text"):

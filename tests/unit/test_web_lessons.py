@@ -4,7 +4,6 @@ each game's board, and unknown parameter names (issue 20, points 1, 2, 3 and 6).
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -16,16 +15,7 @@ from web.links.embed import EmbedError, parse_embed
 from web.play import pointers
 from web.play.sceneboard import LessonBoard, SceneBoard
 
-ROOT = Path(__file__).resolve().parents[2]
-POS = "ODr,ASr,DOr,ASw/DOw,SAw,ODw,DOr/DOw,ODr,ODr,ODr/sa,ODwr,DOw,DOw w m"
-LINE = {"title": "Two in a row", "caption": "White to move, twice.", "position": POS,
-        "ask": [{"moves": ["a3b2"], "wrong": "Try a3.", "result": "Flipped.", "reply": ["a2b1"]},
-                {"moves": ["c2d2"], "wrong": "Now c2.", "result": "Done."}],
-        "marks": ["a3"], "arrows": [["a3", "b2"]]}
-
-
-def _ours(game):
-    return json.loads((ROOT / f"py/altibox/{game}/scenes.json").read_text())["scenes"]
+from scenes_support import LINE, POS, ours as _ours
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -71,6 +61,9 @@ def test_embed_reads_lesson_and_refuses_two_sources():
     assert spec.lesson == "z:x" and spec.caption == "Hi there" and spec.scene is None
     with pytest.raises(EmbedError, match="give only one of pos=, rec=, scene= and lesson="):
         parse_embed({"game": "alto", "scene": "x", "lesson": "y"})
+    with pytest.raises(EmbedError, match="a lesson page needs its lesson: add lesson=") as err:
+        parse_embed({"game": "alto", "page": "lesson"})
+    assert err.value.param == "lesson"
 
 
 def test_a_line_is_solved_step_by_step_with_the_reply_shown_and_wrong_tries_keep_the_board():
@@ -81,6 +74,7 @@ def test_a_line_is_solved_step_by_step_with_the_reply_shown_and_wrong_tries_keep
     assert said == "Flipped. Reply: Red moves the white disc a2→b1; the tile flips. Your move again."
     assert board.kind == "ask" and board.step == 1 and alto.current_player(board.state) == 1
     assert 'data-ply="2"' in board.board_html()
+    assert board.try_move("b2a2") == "Not back."
     assert board.try_move("c2d2") == "Done." and board.solved
     assert alto.to_position(board.state) == alto.to_position(
         alto.apply(alto.apply(alto.apply(start, "a3b2"), "a2b1"), "c2d2"))
@@ -151,3 +145,24 @@ def test_a_replayed_record_carries_a_comment_per_ply_and_an_autoplay_control():
         read_comments({"comments": {"one": "x"}}, "z:…")
     assert read_comments({"comments": {"1": "x" * 900}})[1].endswith("…")
     assert read_comments({}) == {}
+
+
+def test_a_line_in_a_hidden_information_game_plays_the_scripted_reply_from_the_learners_seat():
+    from altibox import altitude
+    raw = {**next(r for r in _ours("altitude") if r["id"] == "double-turn"),
+           "ask": [{"moves": ["B"], "wrong": "Discard first.", "result": "Your second turn."},
+                   {"moves": ["B"], "wrong": "Discard again.", "result": "Tim's turn.", "reply": ["B"]},
+                   {"moves": ["B"], "wrong": "Discard once more.", "result": "Done."}]}
+    board = SceneBoard(lessons.read_scene("altitude", lessons.encode(raw)))
+    start = board.state
+    assert board.try_move("B") == "Your second turn. Your move again." and board.seat == 0
+    said = board.try_move("B")
+    assert said.startswith("Tim's turn. Reply: ") and said.endswith("Your move again.")
+    want = altitude.apply(altitude.apply(altitude.apply(start, "B"), "B"), "B")
+    assert altitude.to_position(board.state) == altitude.to_position(want) and altitude.current_player(want) == 0
+    # the board shows Anna's view only: Tim's hand never reaches the drawing
+    tim = set(board.state.hands[1]) - set(board.state.hands[0])
+    drawn = board.board_html()
+    assert all(f'data-cell="hand:{c}"' in drawn for c in board.state.hands[0])
+    assert tim and not any(f'data-cell="hand:{c}"' in drawn for c in tim)
+    assert board.try_move("B") == "Done." and board.solved

@@ -403,7 +403,10 @@ class SceneEmbed:
         self.board.ui["narrow"] = narrow(self.section.clientWidth or browser.window.innerWidth)  # Altiplano's phone layout
         html = self.lesson.html(self.caption).replace('class="scene"', 'class="scene embed-scene"', 1).replace(
             'class="board scene-board', 'id="board" class="board scene-board', 1)
+        note = self.section.querySelector(".param-note")  # the link's typo line stays
         draw_scene(self.section, html, browser.document.getElementById("announce"), announce, focus)
+        if not is_null(note):
+            self.section.appendChild(note)
 
     def _event(self, target, keyboard: bool = False) -> None:
         if is_null(target):

@@ -164,6 +164,9 @@ def parse_embed(params: dict[str, str]) -> EmbedSpec:
     if len(caption) > MAX_CAPTION:
         caption = caption[:MAX_CAPTION - 1].rstrip() + "…"
     spec.caption = caption
+    if params.get("page") == "lesson" and spec.scene is None and spec.lesson is None:
+        raise EmbedError("a lesson page needs its lesson: add lesson=… (or scene=…) to the link, "
+                         "as the scene editor writes it", "lesson", "")
     if spec.pos is None and spec.record is None and spec.scene is None and spec.lesson is None:
         try:
             spec.new = routes.new_game_request(params, module)
