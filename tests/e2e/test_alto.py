@@ -8,7 +8,7 @@ import pytest
 
 from altibox import alto
 
-from .driver import click_alto, put_save, saved_record, wait_ply
+from .driver import BOOT_TIMEOUT_MS, click_alto, put_save, saved_record, wait_ply
 
 SEED = 20261129
 
@@ -208,6 +208,7 @@ def test_the_storage_warning_goes_away_when_saving_works_again(open_app):
 def test_two_tabs_follow_each_other_instead_of_overwriting(open_app):
     page = open_app(f"?game=alto&new=1&seed={SEED}")
     other = page.context.new_page()
+    other.set_default_timeout(BOOT_TIMEOUT_MS)  # a second cold boot, as open_app's pages wait
     other.goto(page.url)
     other.wait_for_selector("html.ready", state="attached")
     wait_ply(other, 0)

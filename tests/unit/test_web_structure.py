@@ -105,3 +105,15 @@ def test_no_web_module_over_500_lines():
     long = {name: n for name, p in MODULES.items() if name.startswith("web")
             and (n := len(p.read_text().splitlines())) > MAX_LINES}
     assert long == {}
+
+
+def test_the_dom_glue_reaches_pyscript_only_through_web_dom_browser_on_first_use():
+    """The memory snapshot's worker has no page and no ``pyscript``: every module must import
+    there, so that a warm start imports none (static/boot/snapshot-worker.mjs). Only
+    ``web.dom.browser`` imports ``pyscript``, and only inside a function (on first use)."""
+    users = {name for name in MODULES if any(m.split(".")[0] == "pyscript" for m in imports(name))}
+    assert users == {"web.dom.browser"}
+    tree = ast.parse(MODULES["web.dom.browser"].read_text())
+    top = [n for n in tree.body if isinstance(n, (ast.Import, ast.ImportFrom))]
+    assert not [n for n in top if any(a.name.split(".")[0] == "pyscript" for a in n.names)
+                or (isinstance(n, ast.ImportFrom) and (n.module or "").startswith("pyscript"))]
