@@ -100,6 +100,22 @@ def test_a_sandboxed_frame_plays_an_altitude_record_to_its_end(framed):
     assert hand_cells(frame) == []  # game over: the public view
 
 
+def test_a_phone_wide_altitude_frame_draws_the_narrow_mountain_with_readable_text(framed):
+    """Issue 20 point 5: an Altitude embed in a 390 px frame uses the narrow drawing the full
+    page uses on a phone (not the wide one scaled down): every text at least 11 CSS px, no
+    sideways scrolling, the position the link names."""
+    from .readability import horizontal_overflow, smallest_texts
+    end = altitude_game()
+    record = altitude.to_record(end)
+    page, frame = framed(f"?game=altitude&embed=1&rec={encode_record(record)}&ply=30",
+                         attrs='width="390" height="780"')
+    frame.wait_for_selector("#board svg.altitude-board.narrow", state="attached")
+    assert frame.locator("#board").get_attribute("data-position") == altitude.public_position(
+        altitude.replay(record, upto=30))
+    assert smallest_texts(frame) == []
+    assert horizontal_overflow(frame) == 0
+
+
 def test_a_cross_site_frame_plays_the_end_of_an_altiplano_record(framed):
     from altibox import altiplano
     rng = random.Random(6)

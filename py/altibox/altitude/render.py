@@ -198,9 +198,10 @@ def _target(mark: str, w: float = CW, h: float = CH) -> str:
 
 _TARGETS = {m: _target(m) for m in _MARKS}
 # a target whose move leaves a hand card without a place (issue 22): a warning triangle in the
-# slot's top-left corner, opposite the target's own marker
+# slot's top-left corner, opposite the target's own marker; its "!" is drawn, not a glyph (it
+# stays sharp at any scale and is no text to read: the target's name says the warning)
 _WARN = ('<g class="warn" transform="translate(6,6)" pointer-events="none">'
-         '<path d="M0,-9 L10,8 H-10 Z"/><text y="6">!</text></g>')
+         '<path d="M0,-9 L10,8 H-10 Z"/><path class="bang" d="M0,-3.5 V2.5 M0,5 V5.6"/></g>')
 _LAST = _ring("last", CW, CH, 4.5, 10)
 _FOCUS = _ring("focus", CW, CH, 7.5, 12)
 _CHOSEN = _ring("chosen", CW, CH, 2.5, 9)
