@@ -274,12 +274,13 @@ def reveal_if_asked(page) -> None:
         page.locator('[data-action="reveal"]').click()
 
 
-def click_altitude(page, move: str) -> None:
-    """Play one Altitude move by clicks: pick the hand card it uses, if any, then its target."""
+def click_altitude(page, move: str, root: str = "#board") -> None:
+    """Play one Altitude move by clicks: pick the hand card it uses, if any, then its target
+    (on the board element ``root``: ``#board``, or the editor's ``#editor-board``)."""
     toks = move.split(" ")
     if toks[0] in ("R", "D", "F2", "H", "V", "S"):
-        page.locator(f'#board [data-cell="hand:{toks[1]}"]').click()
-    page.locator(f'#board [data-move="{move}"]').first.click()
+        page.locator(f'{root} [data-cell="hand:{toks[1]}"]').click()
+    page.locator(f'{root} [data-move="{move}"]').first.click()
 
 
 def play_altitude(page, state, rng, check_privacy=True, max_plies=10_000):
@@ -343,15 +344,16 @@ def select_cell(view: dict, move: str) -> str:
     return "src:" + move.split(":", 1)[0]
 
 
-def click_altiplano(page, state, move: str) -> None:
+def click_altiplano(page, state, move: str, root: str = "#board") -> None:
     """Play the Altiplano ``move`` (legal in ``state``, whose seat to act is shown) by clicks:
     its own ``data-move`` when the board shows one, else :func:`select_cell` first, then the
-    ``data-move`` that appears (on the target or in the choice panel)."""
-    target = page.locator(f'#board [data-move="{move}"]')
+    ``data-move`` that appears (on the target or in the choice panel); on the board element
+    ``root`` (``#board``, or the editor's ``#editor-board``)."""
+    target = page.locator(f'{root} [data-move="{move}"]')
     if target.count() == 0:
         cell = select_cell(altiplano.view(state, state.current), move)
-        page.locator(f'#board [data-cell="{cell}"]').first.click()
-        target = page.locator(f'#board [data-move="{move}"]')
+        page.locator(f'{root} [data-cell="{cell}"]').first.click()
+        target = page.locator(f'{root} [data-move="{move}"]')
     target.first.click()
 
 
