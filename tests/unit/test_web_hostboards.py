@@ -172,3 +172,18 @@ def start_of(scene_id: str):
     """The start position of one of our Alto scenes."""
     from altibox.core import scenes
     return scenes.start_state(find_scene("alto", scene_id))
+
+
+def test_focus_shows_one_part_of_the_altiplano_table_and_a_bad_part_is_an_error():
+    """Issue 21 point 1 with issue 20 point 5: ``focus=`` reaches the board of an
+    ``<altibox-board>`` (the display alone is a fraction of the whole table); a part the game
+    does not have is an ``altibox:error`` naming the parts."""
+    whole = json.loads(handle(json.dumps({"op": "open", "n": 41, "attrs": {"game": "altiplano"}})))
+    part = json.loads(handle(json.dumps({"op": "open", "n": 42,
+                                         "attrs": {"game": "altiplano", "focus": "display"}})))
+    assert [e[0] for e in part["events"]] == ["altibox:ready"]
+    assert len(part["html"]) < len(whole["html"]) / 3
+    bad = json.loads(handle(json.dumps({"op": "open", "n": 43,
+                                        "attrs": {"game": "altiplano", "focus": "nope"}})))
+    assert bad["events"] == [["altibox:error", {
+        "message": "focus= must be one of ring, board, display, orders, warehouse"}]]
