@@ -277,12 +277,20 @@ self.onmessage = async ({ data }) => {
     _act(what) { this._rt.send({ op: "act", n: this._n, cell: null, move: null, step: null, action: null, ...what, width: this.clientWidth }); }
 
     _answer(data) {
-      if (data.quiet) console.info(data.quiet);
+      if (data.quiet) { console.info(data.quiet); this._quiet = data.quiet; } // also said under the board
       const active = this._root.activeElement;
       const focus = this._keyCell || (active && active.closest && active.closest("[data-cell]") ? active.getAttribute("data-cell") : null);
       const stepFocus = active && active.matches && active.matches("button[data-step]") ? active.dataset.step : null;
       this._keyCell = null;
-      if (data.html !== undefined) this._root.innerHTML = data.html;
+      if (data.html !== undefined) {
+        this._root.innerHTML = data.html;
+        if (this._quiet) { // the quiet line of unknown names (as the page's #param-note)
+          const p = document.createElement("p");
+          p.className = "param-note muted";
+          p.textContent = this._quiet;
+          this._root.appendChild(p);
+        }
+      }
       if (data.html !== undefined) this._live = !data.events.some(([type]) => type === "altibox:error");
       if (focus) (this._root.querySelector(`[data-cell="${CSS.escape(focus)}"]`) || this._root.querySelector('[tabindex="0"]'))?.focus();
       else if (stepFocus) this._root.querySelector(`button[data-step="${CSS.escape(stepFocus)}"]:not([disabled])`)?.focus();

@@ -191,6 +191,8 @@ def test_a_bad_attribute_gives_an_error_event_and_a_message_in_place_of_the_boar
     assert page.locator("#bad .embed-error").inner_text().startswith("This board cannot be shown")
     assert 'theme="purple"' in page.locator("#bad .bad-text").inner_text()
     assert page.locator("#bad #board").count() == 0 and events(page, "ready") == []
+    # the unknown attribute name is said in one quiet line under the board, not only in the console
+    assert page.locator("#bad .param-note").inner_text() == "altibox-board: unknown attribute colour"
 
 
 def test_where_the_pages_csp_forbids_workers_each_board_is_a_frame_that_still_sends_events(boards_page):
