@@ -83,6 +83,26 @@ def test_undo_never_crosses_the_privacy_barrier():
     assert t.privacy()[1] == "I am Player 2: show my cards"
 
 
+def test_the_setup_status_says_the_first_returned_card_is_chosen_not_returned():
+    """Issue 22: after one click of the setup the status and the hand bar agree (the first
+    card is chosen, the second asked for), nothing is played, and a second click returns both."""
+    t = Table(Session.new("altitude", seed=3, players=2))
+    t.reveal()
+    hand = list(t.session.state.hands[0])
+    assert len(hand) == 6
+    assert t.click(f"hand:{hand[0]}", None).kind == "select" and t.session.ply == 0
+    assert t.status() == ("Player 1: first card chosen, not returned yet \u2014 now click the second card to "
+                          "return (the chosen one again to unchoose it); the second goes on top of the first, "
+                          "drawn by Player 1 (draw 3), the first by Player 2 (draw 4)", 0)
+    assert "NOW THE SECOND CARD TO RETURN" in t.adapter.svg(t.frame())
+    assert t.click(f"hand:{hand[0]}", None).kind == "deselect"
+    assert t.status()[0].startswith("Player 1: choose 2 of your 6 cards to return to the pile, one click each")
+    t.click(f"hand:{hand[0]}", None)
+    done = t.click(f"hand:{hand[1]}", f"R {hand[0]} {hand[1]}")
+    assert done.kind == "play" and t.session.last_move == f"R {hand[0]} {hand[1]}"
+    assert list(t.session.state.hands[0]) == hand[2:]
+
+
 def test_a_reload_resumes_behind_the_privacy_screen_with_the_same_floor():
     t = Table(Session.new("altitude", seed=3, players=2))
     t.reveal()

@@ -183,18 +183,30 @@ def scoreboard(state: State) -> list[dict[str, Any]]:
     return out
 
 
-def prompt(state: State, names: Any = None) -> str:
+def prompt(state: State, names: Any = None, selected: "int | None" = None) -> str:
     """What the player to move is asked to do, in words (``""`` once over).
 
+    ``selected`` is the card id the page has selected, if any. In the setup a selected card of
+    the mover's hand is the first of the two to return, chosen but not returned yet: the
+    prompt asks for the second (spec §7.2; the move ``R a b`` returns both at once). The card
+    is not named: the status line is read by everyone at the table.
+
         >>> from altibox import altitude
-        >>> prompt(altitude.new_game(seed=7, players=3, first_player=1), names=["Ann", "Bob"])
+        >>> g = altitude.new_game(seed=7, players=3, first_player=1)
+        >>> prompt(g, names=["Ann", "Bob"])
         'Bob: choose 2 of your 6 cards to return to the pile, one click each; the second goes on top of the first, drawn by Player 3 (draw 5), the first by Ann (draw 6)'
+        >>> prompt(g, names=["Ann", "Bob"], selected=g.hands[1][0])
+        'Bob: first card chosen, not returned yet — now click the second card to return (the chosen one again to unchoose it); the second goes on top of the first, drawn by Player 3 (draw 5), the first by Ann (draw 6)'
     """
     p = state.current
     if p is None or state.phase == OVER:
         return ""
     who = _names(state, names)[p]
     if state.phase == SETUP:
+        if selected is not None and selected in state.hands[p]:
+            return (f"{who}: first card chosen, not returned yet \u2014 now click the second card "
+                    f"to return (the chosen one again to unchoose it); "
+                    f"{draw_order(state, p, names)}")
         return f"{who}: choose 2 of your 6 cards to return to the pile{returned_draws(state, p, names)}"
     if state.phase == DRAW:
         second = " (first of two turns)" if state.second_turn_pending else ""
@@ -433,6 +445,17 @@ def returned_draws(state: State, player: int, names: Any = None) -> str:
     """
     if state.phase != SETUP:
         return ""
+    return f", one click each; {draw_order(state, player, names)}"
+
+
+def draw_order(state: State, player: int, names: Any = None) -> str:
+    """The part of :func:`returned_draws` that says who draws ``player``'s two returned setup
+    cards (the setup must be running: ``state.phase`` is the setup).
+
+    >>> from altibox import altitude
+    >>> draw_order(altitude.new_game(seed=1, players=2), 1, ["Ann", "Bob"])
+    'the second goes on top of the first, drawn by Ann (draw 1), the first by Bob (draw 2)'
+    """
     n = state.players
     fp = state.options["first_player"]
     order = [(fp + i) % n for i in range(n)]
@@ -441,7 +464,7 @@ def returned_draws(state: State, player: int, names: Any = None) -> str:
     who = _names(state, names)
     k = 2 * (n - 1 - order.index(player))     # draws before the pair's second card (0-based)
     second, first = who[(fp + k) % n], who[(fp + k + 1) % n]
-    return (f", one click each; the second goes on top of the first, drawn by {second} "
+    return (f"the second goes on top of the first, drawn by {second} "
             f"(draw {k + 1}), the first by {first} (draw {k + 2})")
 
 

@@ -101,6 +101,11 @@ class BoardUI:
         that was selected before the click."""
         return None
 
+    def prompt_selection(self, ui: dict) -> Any:
+        """The selection the game's ``prompt`` should know of (its ``selected=`` argument), or
+        None: the status line then says only whose turn it is and what to do."""
+        return None
+
     def banner(self, frame: Frame) -> str | None:
         """The round banner's text (phase, start player, final round), or None for no banner."""
         return None
@@ -194,6 +199,11 @@ class AltitudeUI(HiddenCardsUI):
 
     def is_selected(self, ui, cell):
         return ui.get("selected_cell") == cell and cell != "drawn"
+
+    def prompt_selection(self, ui):
+        """The selected hand card's id: in the setup it is the first card chosen to return, and
+        ``altitude.prompt`` then asks for the second (issue 22)."""
+        return ui.get("selected")
 
     def svg(self, frame):
         return self.module.render_svg(frame.view, {
