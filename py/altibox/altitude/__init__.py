@@ -100,7 +100,7 @@ from .rules import (
     DRAW, FINAL, GAME_ID, INFO, NAME, OPTIONS, OVER, PHASES, PLAYERS, SETUP, YEAR, Move,
     MountainInfo, State, apply, apply_unchecked, current_player, height, is_over, legal_moves,
     mountain_info, new_game, num_players, outcome, parse_move, private_step, resolve, reveals, undo_barrier,
-    turn_ended, stranded, MAX_BASE,
+    turn_ended, stranded, forced_passes, MAX_BASE,
     score_breakdown, seat_name, view,
 )
 from .words import (
@@ -114,7 +114,7 @@ __all__ = [
     "get_deck", "house_deck", "NUM", "ANIMAL", "CABLE", "AVALANCHE", "SB",
     "new_game", "num_players", "seat_name", "current_player", "legal_moves", "apply",
     "apply_unchecked", "outcome", "is_over", "parse_move", "view", "private_step", "reveals",
-    "undo_barrier", "log_entry", "turn_ended", "notation_help", "stranded", "MAX_BASE",
+    "undo_barrier", "log_entry", "turn_ended", "notation_help", "stranded", "forced_passes", "MAX_BASE",
     "to_position", "from_position", "to_record", "replay", "describe", "card_label", "height",
     "mountain_info", "score_breakdown", "resolve", "render_svg",
     "choice_cells", "public_position", "public_move", "scoreboard", "prompt", "explain",

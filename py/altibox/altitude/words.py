@@ -12,10 +12,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from altibox.core import Outcome, seat_names
+from altibox.core import IllegalMoveError, Outcome, seat_names
 
 from .rules import (
-    DRAW, FINAL, OVER, SETUP, Move, State, _parse, height, score_breakdown, seat_name,
+    DRAW, FINAL, OVER, SETUP, Move, State, _parse, apply, forced_passes, height, score_breakdown,
+    seat_name,
 )
 from .rules import outcome as _outcome
 
@@ -75,12 +76,33 @@ def describe(state: State, move: "Move | str", names: Any = None) -> str:
         >>> describe(altitude.new_game(seed=7), "R 57 117", names=["Ann", "Bob"])
         'Ann keeps 4 cards and returns 2 to the top of the pile'
 
+    A move that ends the draw phase says that the final building begins; the passes the rules
+    make at once after the move (:func:`~altibox.altitude.rules.forced_passes`, spec §11)
+    follow, each named, and the end of the game when it comes.
+
     Args:
         names: the players' names, one per seat (``None``: "Player 1", ...).
 
     Raises:
         ValueError: malformed notation.
     """
+    said = _move_words(state, move, names)
+    try:
+        after = apply(state, move)
+    except IllegalMoveError:  # words for a move that is not legal here: the move alone
+        return said
+    who_all = _names(state, names)
+    if state.phase == DRAW and after.phase != DRAW:
+        said += "; the pile is empty: the final building begins"
+    said += "".join(f"; {who_all[q]} has nothing left to play and passes"
+                    for q in forced_passes(state, move))
+    if after.phase == OVER:
+        said += "; the game is over"
+    return said
+
+
+def _move_words(state: State, move: "Move | str", names: Any = None) -> str:
+    """:func:`describe`'s words for the move alone."""
     action, card, card2, target, row, col = _parse(str(move))
     who_all = _names(state, names)
     p = state.current
