@@ -454,6 +454,43 @@ def stranded_words(cards: "list[str]") -> str:
     return f"leaves {' and '.join(cards)} in your hand with no place on your mountain for now"
 
 
+def end_warning(view: "dict[str, Any]", names: Any = None) -> str:
+    """The line that announces the end before it comes (the page's banner; issue 22), from a
+    view (:func:`~altibox.altitude.rules.view`, public or not: it reads only public fields).
+    ``""`` while more than a round of draws is left, and once over.
+
+    The draw phase ends when the pile is empty (``pile_size`` counts the cards still to draw);
+    then the final building (spec §11): with ``final_phase="round_robin"`` one action or a pass
+    per turn until every player passes in a row, with ``"bulk"`` one final turn each.
+
+        >>> from altibox import altitude
+        >>> end_warning({"phase": "draw", "pile_size": 1, "players": 2, "current_player": 0,
+        ...              "consecutive_passes": 0, "options": {"final_phase": "round_robin"}})
+        'The end is near: 1 card left in the pile, then the final building.'
+    """
+    phase, n = view.get("phase"), int(view["players"])
+    who = seat_names([f"Player {q + 1}" for q in range(n)], names)
+    bulk = (view.get("options") or {}).get("final_phase") == "bulk"
+    final = ("each player in turn places cards from their hand, then the game ends" if bulk else
+             "one card from your hand or a pass per turn, until every player passes in a row")
+    if phase == DRAW:
+        left = int(view["pile_size"])
+        if left == 0:
+            return f"Last card of the pile: after this turn comes the final building ({final})."
+        if left < n:
+            return (f"The end is near: {left} card{'s' if left != 1 else ''} left in the pile, "
+                    f"then the final building.")
+        return ""
+    if phase != FINAL:
+        return ""
+    done, cur = int(view["consecutive_passes"]), view.get("current_player")
+    if bulk:
+        return f"Final building: {final} ({done} of {n} final turns over)."
+    if done == n - 1 and cur is not None:
+        return f"Final building: the game ends if {who[cur]} passes too."
+    return f"Final building: {final} ({done} of {n} in a row so far)."
+
+
 def returned_draws(state: State, player: int, names: Any = None) -> str:
     """Who draws ``player``'s two returned setup cards, and when (spec §7.2: every pair goes on
     the pile in seat order from the first player, or the reverse with

@@ -222,6 +222,10 @@ class AltitudeUI(HiddenCardsUI):
             return None
         return self.module.why_not(frame.view, cell, list(frame.names), frame.ui.get("selected"))
 
+    def banner(self, frame):
+        """The end announced before it comes (``altitude.end_warning``), or None."""
+        return self.module.end_warning(frame.view, list(frame.names)) or None
+
 
 class AltiplanoUI(HiddenCardsUI):
     """Altiplano: a good on a planning space (``plan:K``) or the coin pile is selected, then an
