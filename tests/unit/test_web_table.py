@@ -5,6 +5,7 @@ double clicks, drag eligibility, reloads from the record. Every value comes from
 from __future__ import annotations
 
 import json
+import re
 
 from altibox import GAMES, alto, bots
 from web.play.bots import bot_seed
@@ -181,3 +182,32 @@ def test_every_game_with_a_board_plays_by_clicks_alone():
             continue
         assert module.is_over(t.session.state), game
         assert t.refusal() == "The game is over: Rematch, or start a new game."
+
+
+def test_an_altitude_bot_move_is_outlined_for_the_person_watching():
+    """Issue 22: the slot of the bot's last move carries the "last" outline on the person's
+    board, as Alto's last move does (the frame's ``last``/``last_player``)."""
+    meta = seats_meta(GAMES["altitude"].INFO, 2, ["person", "easy"])
+    t = Table(Session.new("altitude", seed=5, players=2, meta=meta))
+    while True:
+        if t.bot_to_move() is not None:
+            job = t.bot_turn()
+            while not job.work():
+                pass
+            t.play(job.move)
+            if t.session.last_move.split()[0] != "R":
+                break
+        elif t.privacy() is not None:
+            t.reveal()
+        elif t.needs_confirm():
+            t.end_turn()
+        else:
+            t.click(None, t.frame().view["legal_moves"][0])
+    frame = t.frame()
+    assert t.session.last_move == "C p0 1.-1"   # the bot's drawn card, on the person's base
+    assert (frame.viewer, frame.last, frame.last_player) == (0, "C p0 1.-1", 1)
+    svg = t.adapter.svg(frame)
+    slot = re.findall(r'<g class="slot [a-z]+" (transform="translate\([^)]*\)")[^>]*data-cell="p0:L1:-1"', svg)
+    assert len(slot) == 1 and svg.count('class="last"') == 1
+    ring = svg.index(f'<g {slot[0]} pointer-events="none">')   # the markers drawn over that slot
+    assert 'class="last"' in svg[ring:svg.find("<g transform=", ring + 1)]
