@@ -162,6 +162,17 @@ def test_only_the_person_to_move_may_drag_and_only_what_the_game_lets_go():
     assert p.may_drag("coins") == ("coins" in p.adapter.draggable(frame))
 
 
+def _person_step(t: Table, pick) -> None:
+    """One step of a person at ``t``: take the device (privacy screen), end the turn, or click
+    the legal move ``pick(legal_moves)`` (it must play)."""
+    if t.privacy() is not None:
+        t.reveal()
+    elif t.needs_confirm():
+        t.end_turn()
+    else:
+        assert t.click(None, pick(t.frame().view["legal_moves"])).kind == "play"
+
+
 def test_every_game_with_a_board_plays_by_clicks_alone():
     for game, plies in (("alto", 400), ("altitude", 400), ("altiplano", 80)):
         module = GAMES[game]
@@ -169,13 +180,7 @@ def test_every_game_with_a_board_plays_by_clicks_alone():
         for _ in range(plies):
             if module.is_over(t.session.state):
                 break
-            if t.privacy() is not None:
-                t.reveal()
-            elif t.needs_confirm():
-                t.end_turn()
-            else:
-                moves = t.frame().view["legal_moves"]
-                assert t.click(None, moves[len(moves) // 2]).kind == "play"
+            _person_step(t, lambda moves: moves[len(moves) // 2])
         if game == "altiplano":
             assert t.session.ply >= 40 and t.refusal() in (None, "End your turn first (End turn), or undo.")
             continue
@@ -196,12 +201,8 @@ def test_an_altitude_bot_move_is_outlined_for_the_person_watching():
             t.play(job.move)
             if t.session.last_move.split()[0] != "R":
                 break
-        elif t.privacy() is not None:
-            t.reveal()
-        elif t.needs_confirm():
-            t.end_turn()
         else:
-            t.click(None, t.frame().view["legal_moves"][0])
+            _person_step(t, lambda moves: moves[0])
     frame = t.frame()
     assert t.session.last_move == "C p0 1.-1"   # the bot's drawn card, on the person's base
     assert (frame.viewer, frame.last, frame.last_player) == (0, "C p0 1.-1", 1)
