@@ -165,3 +165,15 @@ def test_a_replayed_game_shows_its_comments_and_plays_itself(framed):
     assert frame.locator("#comment").is_hidden()
     frame.locator('[data-step="first"]').click()
     assert frame.locator("#comment").inner_text() == "The empty board."
+
+
+def test_a_scene_link_without_page_opens_its_lesson_page_and_a_bad_one_says_why(open_app):
+    """A full-page link with ``scene=`` and no ``page=`` (the embed link without ``embed=1``)
+    shows the scene as a one-scene lesson page; a scene that is not there is said, quoted —
+    never dropped for the new-game form."""
+    page = open_app("?game=alto&scene=tie-break")
+    assert page.locator("#board").get_attribute("data-position") == _ours("alto", "tie-break")["position"]
+    page = open_app("?game=alto&scene=garbage")
+    box = page.locator(".embed-error")
+    assert "Alto has no scene 'garbage'" in box.inner_text() and "scene=garbage" in box.inner_text()
+    assert page.locator("#setup").count() == 0 or not page.locator("#setup").is_visible()

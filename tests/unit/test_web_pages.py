@@ -128,7 +128,8 @@ def test_headline_scores_in_rank_order_with_names_and_the_ways_on():
     assert pages.result_line(alto, state) == "White wins 20–17. White scores more points: 20 against 17."
     assert pages.result_line(alto, alto.new_game(seed=7)) == ""
     tie = alto.from_position(T1)
-    assert pages.result_line(alto, tie).startswith("Red wins 14–14. Scores are tied at 14.")
+    assert pages.result_line(alto, tie).startswith("Red wins on the tie-break 14–14. Scores are tied at 14.")
+    assert pages.status_words(alto, tie) == "Red wins on the tie-break 14–14"
 
 
 def test_altitude_three_tied_on_points_every_tied_player_is_explained():

@@ -485,7 +485,7 @@ def main() -> App | Embed:
     """Create the app and show the screen the URL asks for (embed mode: only a board, see
     :mod:`web.dom.widget`; the app, its saves and its listeners are never created there)."""
     search = str(browser.window.location.search)
-    if "embed" in search or "lesson" in search:  # the embed machinery loads only for an embed
+    if "embed" in search or "lesson" in search or "scene" in search:  # the embed machinery loads only for an embed
         from web.dom.widget import embed_main    # or a lesson page (embed_main decides)
         embed = embed_main(search, fragment=str(browser.window.location.hash))
         if embed is not None:

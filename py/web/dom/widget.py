@@ -434,10 +434,12 @@ class SceneEmbed:
 
 def embed_main(search: str, scene_factory: Callable | None = None, fragment: str = "") -> Embed | None:
     """If ``search`` (``location.search``) asks for embed mode or a lesson page
-    (``page=lesson``), build it and return it; ``fragment`` (``location.hash``) may carry
+    (``page=lesson``, or a ``scene=``/``lesson=`` link without ``page=``), build it and return it; ``fragment`` (``location.hash``) may carry
     ``scene=``/``lesson=`` (:func:`web.links.lessons.merge_fragment`)."""
     from web.links.lessons import merge_fragment
     params = merge_fragment(routes.parse_query(search), routes.parse_query(fragment.lstrip("#")).items())
+    if not is_embed(params) and "page" not in params and ("scene" in params or "lesson" in params):
+        params["page"] = "lesson"  # a scene or lesson link without page=: its lesson page, never dropped
     if not is_embed(params) and params.get("page") != "lesson":
         return None
     try:

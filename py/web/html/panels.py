@@ -68,7 +68,8 @@ def _and(words: list[str]) -> str:
 
 def result_headline(module: Any, state: Any, out: Any, names: list[str] | None = None) -> str:
     """One line: who won, scores in rank order (issue 12), e.g. ``"White wins 18–17"``
-    (never ``17–18``), ``"Anna wins: Anna 31, Tim 28, Bo 20"``, ``"Draw 14–14"``,
+    (never ``17–18``), ``"Anna wins: Anna 31, Tim 28, Bo 20"``, ``"Red wins on the tie-break
+    14–14"`` (tied on points, decided by the game's tie-break), ``"Draw 14–14"``,
     ``"Anna and Tim share the win: Anna 30, Tim 30, Bo 30"``; solo: ``"Game over: 57 points"``."""
     names = seat_names(module, state, names)
     if len(names) == 1:
@@ -80,7 +81,8 @@ def result_headline(module: Any, state: Any, out: Any, names: list[str] | None =
     else:
         scores = ": " + ", ".join(f"{names[p]} {out.scores[p]}" for p in order)
     if len(out.winners) == 1:
-        return f"{winners[0]} wins{scores}"
+        tied = sum(1 for x in out.scores if x == out.scores[out.winners[0]]) > 1
+        return f"{winners[0]} wins{' on the tie-break' if tied else ''}{scores}"
     if len(out.winners) == len(names):
         return f"Draw{scores}"
     return f"{_and(winners)} share the win{scores}"

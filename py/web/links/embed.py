@@ -208,4 +208,4 @@ def error_html(message: str, param: str = "", text: str = "", esc=None) -> str:
     why = message if re.match(r"\w+=", message) else message[:1].upper() + message[1:]
     return (f'<div class="embed-error" role="alert"><h2>This board cannot be shown</h2>'
             f'<p class="why">{esc(why)}.</p>{quoted}'
-            f'<p class="muted">Check the address of this frame (see “Embedding” in the Altibox README).</p></div>')
+            f'<p class="muted">Check the link (see “Embedding a board in a web page” in the Altibox README, and the teacher’s guide).</p></div>')
