@@ -534,6 +534,54 @@ def test_forced_pass_is_automatic():
     assert st.phase == A.OVER
 
 
+def test_forced_passes_are_named_in_the_log_words():
+    """Issue 22: the passes the rules make at once (spec §11) are said, with the end."""
+    st = state(phase="final", current=0, hands=[[50, 51], []],
+               mountains=[rows({1: [5]}), rows({1: [6]})])
+    assert A.forced_passes(st, "H 50 1.1") == (1,)
+    assert A.describe(st, "H 50 1.1", ["Ann", "Bob"]) == (
+        "Ann places 50 chamois from their hand on their mountain at the right end of the base; "
+        "Bob has nothing left to play and passes")
+    st = A.apply(st, "H 50 1.1")
+    assert A.forced_passes(st, "pass") == ()
+    assert A.describe(st, "pass", ["Ann", "Bob"]) == "Ann passes; the game is over"
+    # bulk: the mover's own final turn ends with an empty hand
+    bulk = state(phase="final", current=0, hands=[[50], [60]],
+                 mountains=[rows({1: [5]}), rows({1: [6]})], options={"final_phase": "bulk"})
+    assert A.forced_passes(bulk, "H 50 1.1") == (0,)
+    # the draw that empties the pile starts the final building, with its passes: Cy holds
+    # only Saint Bernards and no mountain has an avalanche
+    last = state(players=3, current=1, drawn=99, pile=[], hands=[[1, 2, 3, 4], [8, 9, 10, 11], SBS[:4]],
+                 mountains=[rows({1: [50]}), rows({1: [60]}), rows({1: [70]})], fill_hands=False)
+    assert A.forced_passes(last, "B") == (2,)
+    assert A.describe(last, "B", ["Ann", "Bob", "Cy"]) == (
+        "Bob discards the drawn 99; the pile is empty: the final building begins; "
+        "Cy has nothing left to play and passes")
+
+
+def test_the_end_is_announced_before_it_comes():
+    """Issue 22: the banner line (``end_warning``) from the last draws to the last pass."""
+    names = ["Ann", "Bob"]
+    st = state(current=0, drawn=98, pile=[99, 97], hands=[[50, 51, 52, 53], [60, 61, 62, 63]],
+               mountains=[rows({1: [5]}), rows({1: [6]})], fill_hands=False)
+    assert A.end_warning(A.view(st, None), names) == ""                 # 2 left: a round
+    st = A.apply(st, "B")
+    assert st.current == 1 and A.view(st, None)["pile_size"] == 1
+    assert A.end_warning(A.view(st, 1), names) == (
+        "The end is near: 1 card left in the pile, then the final building.")
+    st = A.apply(st, "B")
+    assert A.end_warning(A.view(st, None), names) == (
+        "Last card of the pile: after this turn comes the final building (one card from your "
+        "hand or a pass per turn, until every player passes in a row).")
+    st = A.apply(st, "B")
+    assert st.phase == A.FINAL and st.current == 1
+    assert A.end_warning(A.view(st, None), names).endswith("(0 of 2 in a row so far).")
+    st = A.apply(st, "pass")
+    assert A.end_warning(A.view(st, None), names) == "Final building: the game ends if Ann passes too."
+    st = A.apply(st, "pass")
+    assert st.phase == A.OVER and A.end_warning(A.view(st, None), names) == ""
+
+
 def test_final_phase_bulk_option():
     st = state(phase="final", current=0, hands=[[50, 51], [60, 61]],
                mountains=[rows({1: [5]}), rows({1: [6]})], options={"final_phase": "bulk"})

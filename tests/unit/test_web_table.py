@@ -5,6 +5,7 @@ double clicks, drag eligibility, reloads from the record. Every value comes from
 from __future__ import annotations
 
 import json
+import re
 
 from altibox import GAMES, alto, bots
 from web.play.bots import bot_seed
@@ -83,6 +84,25 @@ def test_undo_never_crosses_the_privacy_barrier():
     assert t.privacy()[1] == "I am Player 2: show my cards"
 
 
+def test_the_setup_status_says_the_first_returned_card_is_chosen_not_returned():
+    """Issue 22: after one click of the setup the status and the hand bar agree (the first
+    card is chosen, the second asked for), nothing is played, and a second click returns both."""
+    t = Table(Session.new("altitude", seed=3, players=2))
+    t.reveal()
+    hand = list(t.session.state.hands[0])
+    assert len(hand) == 6
+    assert t.click(f"hand:{hand[0]}", None).kind == "select" and t.session.ply == 0
+    assert t.status() == ("Player 1: first card chosen, not returned yet \u2014 now click the second; "
+                          "the second goes on top of the first, drawn by Player 1 (draw 3), the first by Player 2 (draw 4)", 0)
+    assert "NOW THE SECOND CARD TO RETURN" in t.adapter.svg(t.frame())
+    assert t.click(f"hand:{hand[0]}", None).kind == "deselect"
+    assert t.status()[0].startswith("Player 1: choose 2 of your 6 cards to return to the pile, one click each")
+    t.click(f"hand:{hand[0]}", None)
+    done = t.click(f"hand:{hand[1]}", f"R {hand[0]} {hand[1]}")
+    assert done.kind == "play" and t.session.last_move == f"R {hand[0]} {hand[1]}"
+    assert list(t.session.state.hands[0]) == hand[2:]
+
+
 def test_a_reload_resumes_behind_the_privacy_screen_with_the_same_floor():
     t = Table(Session.new("altitude", seed=3, players=2))
     t.reveal()
@@ -142,6 +162,17 @@ def test_only_the_person_to_move_may_drag_and_only_what_the_game_lets_go():
     assert p.may_drag("coins") == ("coins" in p.adapter.draggable(frame))
 
 
+def _person_step(t: Table, pick) -> None:
+    """One step of a person at ``t``: take the device (privacy screen), end the turn, or click
+    the legal move ``pick(legal_moves)`` (it must play)."""
+    if t.privacy() is not None:
+        t.reveal()
+    elif t.needs_confirm():
+        t.end_turn()
+    else:
+        assert t.click(None, pick(t.frame().view["legal_moves"])).kind == "play"
+
+
 def test_every_game_with_a_board_plays_by_clicks_alone():
     for game, plies in (("alto", 400), ("altitude", 400), ("altiplano", 80)):
         module = GAMES[game]
@@ -149,15 +180,34 @@ def test_every_game_with_a_board_plays_by_clicks_alone():
         for _ in range(plies):
             if module.is_over(t.session.state):
                 break
-            if t.privacy() is not None:
-                t.reveal()
-            elif t.needs_confirm():
-                t.end_turn()
-            else:
-                moves = t.frame().view["legal_moves"]
-                assert t.click(None, moves[len(moves) // 2]).kind == "play"
+            _person_step(t, lambda moves: moves[len(moves) // 2])
         if game == "altiplano":
             assert t.session.ply >= 40 and t.refusal() in (None, "End your turn first (End turn), or undo.")
             continue
         assert module.is_over(t.session.state), game
         assert t.refusal() == "The game is over: Rematch, or start a new game."
+
+
+def test_an_altitude_bot_move_is_outlined_for_the_person_watching():
+    """Issue 22: the slot of the bot's last move carries the "last" outline on the person's
+    board, as Alto's last move does (the frame's ``last``/``last_player``)."""
+    meta = seats_meta(GAMES["altitude"].INFO, 2, ["person", "easy"])
+    t = Table(Session.new("altitude", seed=5, players=2, meta=meta))
+    while True:
+        if t.bot_to_move() is not None:
+            job = t.bot_turn()
+            while not job.work():
+                pass
+            t.play(job.move)
+            if t.session.last_move.split()[0] != "R":
+                break
+        else:
+            _person_step(t, lambda moves: moves[0])
+    frame = t.frame()
+    assert t.session.last_move == "C p0 1.-1"   # the bot's drawn card, on the person's base
+    assert (frame.viewer, frame.last, frame.last_player) == (0, "C p0 1.-1", 1)
+    svg = t.adapter.svg(frame)
+    slot = re.findall(r'<g class="slot [a-z]+" (transform="translate\([^)]*\)")[^>]*data-cell="p0:L1:-1"', svg)
+    assert len(slot) == 1 and svg.count('class="last"') == 1
+    ring = svg.index(f'<g {slot[0]} pointer-events="none">')   # the markers drawn over that slot
+    assert 'class="last"' in svg[ring:svg.find("<g transform=", ring + 1)]

@@ -100,12 +100,12 @@ from .rules import (
     DRAW, FINAL, GAME_ID, INFO, NAME, OPTIONS, OVER, PHASES, PLAYERS, SETUP, YEAR, Move,
     MountainInfo, State, apply, apply_unchecked, current_player, height, is_over, legal_moves,
     mountain_info, new_game, num_players, outcome, parse_move, private_step, resolve, reveals, undo_barrier,
-    turn_ended, stranded, MAX_BASE,
+    turn_ended, stranded, forced_passes, MAX_BASE,
     score_breakdown, seat_name, view,
 )
 from .words import (
     card_help, card_label, describe, explain, prompt, public_move, public_position, scoreboard,
-    why_not, log_entry, notation_help,
+    why_not, log_entry, notation_help, end_warning,
 )
 
 __all__ = [
@@ -114,9 +114,9 @@ __all__ = [
     "get_deck", "house_deck", "NUM", "ANIMAL", "CABLE", "AVALANCHE", "SB",
     "new_game", "num_players", "seat_name", "current_player", "legal_moves", "apply",
     "apply_unchecked", "outcome", "is_over", "parse_move", "view", "private_step", "reveals",
-    "undo_barrier", "log_entry", "turn_ended", "notation_help", "stranded", "MAX_BASE",
+    "undo_barrier", "log_entry", "turn_ended", "notation_help", "stranded", "forced_passes", "MAX_BASE",
     "to_position", "from_position", "to_record", "replay", "describe", "card_label", "height",
     "mountain_info", "score_breakdown", "resolve", "render_svg",
     "choice_cells", "public_position", "public_move", "scoreboard", "prompt", "explain",
-    "scene_facts", "legend", "legend_svg", "card_help", "why_not",
+    "scene_facts", "legend", "legend_svg", "card_help", "why_not", "end_warning",
 ]

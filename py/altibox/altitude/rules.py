@@ -883,14 +883,30 @@ def _next_final(ns: State, p: int) -> None:
 
 
 def _auto_pass(ns: State) -> None:
-    """Pass for every player in turn who has nothing but a pass (spec §11; forced moves)."""
+    """Pass for every player in turn who has nothing but a pass (spec §11; forced moves). The
+    seats passed for are noted in ``ns._cache["forced_passes"]`` (read by
+    :func:`forced_passes`; ``ns`` is a fresh copy, whose cache starts empty)."""
     while ns.phase == FINAL and not _final_moves(ns, ns.current, with_pass=False):
+        ns._cache["forced_passes"] = ns._cache.get("forced_passes", ()) + (ns.current,)
         ns.consecutive_passes += 1
         if ns.consecutive_passes >= ns.players:
             ns.phase = OVER
             ns.current = None
             return
         ns.current = (ns.current + 1) % ns.players
+
+
+def forced_passes(state: State, move: "Move | str") -> "tuple[int, ...]":
+    """The seats the rules passed for right after ``move`` played in ``state``, in order:
+    in the final building a player with nothing to play but a pass passes at once (spec §11),
+    and with ``final_phase="bulk"`` a player whose hand has nothing playable left ends their
+    final turn (the mover too). Empty in the setup and the draw phase, except for the draw
+    that empties the pile (the final building starts with those passes).
+
+    Raises:
+        ValueError, IllegalMoveError: as :func:`apply`.
+    """
+    return apply(state, move)._cache.get("forced_passes", ())
 
 
 # --------------------------------------------------------------------------------------------

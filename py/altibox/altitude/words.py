@@ -12,10 +12,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from altibox.core import Outcome, seat_names
+from altibox.core import IllegalMoveError, Outcome, seat_names
 
 from .rules import (
-    DRAW, FINAL, OVER, SETUP, Move, State, _parse, height, score_breakdown, seat_name,
+    DRAW, FINAL, OVER, SETUP, Move, State, _parse, apply, forced_passes, height, score_breakdown,
+    seat_name,
 )
 from .rules import outcome as _outcome
 
@@ -75,12 +76,33 @@ def describe(state: State, move: "Move | str", names: Any = None) -> str:
         >>> describe(altitude.new_game(seed=7), "R 57 117", names=["Ann", "Bob"])
         'Ann keeps 4 cards and returns 2 to the top of the pile'
 
+    A move that ends the draw phase says that the final building begins; the passes the rules
+    make at once after the move (:func:`~altibox.altitude.rules.forced_passes`, spec §11)
+    follow, each named, and the end of the game when it comes.
+
     Args:
         names: the players' names, one per seat (``None``: "Player 1", ...).
 
     Raises:
         ValueError: malformed notation.
     """
+    said = _move_words(state, move, names)
+    try:
+        after = apply(state, move)
+    except IllegalMoveError:  # words for a move that is not legal here: the move alone
+        return said
+    who_all = _names(state, names)
+    if state.phase == DRAW and after.phase != DRAW:
+        said += "; the pile is empty: the final building begins"
+    said += "".join(f"; {who_all[q]} has nothing left to play and passes"
+                    for q in forced_passes(state, move))
+    if after.phase == OVER:
+        said += "; the game is over"
+    return said
+
+
+def _move_words(state: State, move: "Move | str", names: Any = None) -> str:
+    """:func:`describe`'s words for the move alone."""
     action, card, card2, target, row, col = _parse(str(move))
     who_all = _names(state, names)
     p = state.current
@@ -183,18 +205,29 @@ def scoreboard(state: State) -> list[dict[str, Any]]:
     return out
 
 
-def prompt(state: State, names: Any = None) -> str:
+def prompt(state: State, names: Any = None, selected: "int | None" = None) -> str:
     """What the player to move is asked to do, in words (``""`` once over).
 
+    ``selected`` is the card id the page has selected, if any. In the setup a selected card of
+    the mover's hand is the first of the two to return, chosen but not returned yet: the
+    prompt asks for the second (spec §7.2; the move ``R a b`` returns both at once). The card
+    is not named: the status line is read by everyone at the table.
+
         >>> from altibox import altitude
-        >>> prompt(altitude.new_game(seed=7, players=3, first_player=1), names=["Ann", "Bob"])
+        >>> g = altitude.new_game(seed=7, players=3, first_player=1)
+        >>> prompt(g, names=["Ann", "Bob"])
         'Bob: choose 2 of your 6 cards to return to the pile, one click each; the second goes on top of the first, drawn by Player 3 (draw 5), the first by Ann (draw 6)'
+        >>> prompt(g, names=["Ann", "Bob"], selected=g.hands[1][0])
+        'Bob: first card chosen, not returned yet — now click the second; the second goes on top of the first, drawn by Player 3 (draw 5), the first by Ann (draw 6)'
     """
     p = state.current
     if p is None or state.phase == OVER:
         return ""
     who = _names(state, names)[p]
     if state.phase == SETUP:
+        if selected is not None and selected in state.hands[p]:
+            return (f"{who}: first card chosen, not returned yet \u2014 now click the second; "
+                    f"{draw_order(state, p, names)}")
         return f"{who}: choose 2 of your 6 cards to return to the pile{returned_draws(state, p, names)}"
     if state.phase == DRAW:
         second = " (first of two turns)" if state.second_turn_pending else ""
@@ -420,6 +453,43 @@ def stranded_words(cards: "list[str]") -> str:
     return f"leaves {' and '.join(cards)} in your hand with no place on your mountain for now"
 
 
+def end_warning(view: "dict[str, Any]", names: Any = None) -> str:
+    """The line that announces the end before it comes (the page's banner; issue 22), from a
+    view (:func:`~altibox.altitude.rules.view`, public or not: it reads only public fields).
+    ``""`` while more than a round of draws is left, and once over.
+
+    The draw phase ends when the pile is empty (``pile_size`` counts the cards still to draw);
+    then the final building (spec §11): with ``final_phase="round_robin"`` one action or a pass
+    per turn until every player passes in a row, with ``"bulk"`` one final turn each.
+
+        >>> from altibox import altitude
+        >>> end_warning({"phase": "draw", "pile_size": 1, "players": 2, "current_player": 0,
+        ...              "consecutive_passes": 0, "options": {"final_phase": "round_robin"}})
+        'The end is near: 1 card left in the pile, then the final building.'
+    """
+    phase, n = view.get("phase"), int(view["players"])
+    who = seat_names([f"Player {q + 1}" for q in range(n)], names)
+    bulk = (view.get("options") or {}).get("final_phase") == "bulk"
+    final = ("each player in turn places cards from their hand, then the game ends" if bulk else
+             "one card from your hand or a pass per turn, until every player passes in a row")
+    if phase == DRAW:
+        left = int(view["pile_size"])
+        if left == 0:
+            return f"Last card of the pile: after this turn comes the final building ({final})."
+        if left < n:
+            return (f"The end is near: {left} card{'s' if left != 1 else ''} left in the pile, "
+                    f"then the final building.")
+        return ""
+    if phase != FINAL:
+        return ""
+    done, cur = int(view["consecutive_passes"]), view.get("current_player")
+    if bulk:
+        return f"Final building: {final} ({done} of {n} final turns over)."
+    if done == n - 1 and cur is not None:
+        return f"Final building: the game ends if {who[cur]} passes too."
+    return f"Final building: {final} ({done} of {n} in a row so far)."
+
+
 def returned_draws(state: State, player: int, names: Any = None) -> str:
     """Who draws ``player``'s two returned setup cards, and when (spec §7.2: every pair goes on
     the pile in seat order from the first player, or the reverse with
@@ -433,6 +503,17 @@ def returned_draws(state: State, player: int, names: Any = None) -> str:
     """
     if state.phase != SETUP:
         return ""
+    return f", one click each; {draw_order(state, player, names)}"
+
+
+def draw_order(state: State, player: int, names: Any = None) -> str:
+    """The part of :func:`returned_draws` that says who draws ``player``'s two returned setup
+    cards (the setup must be running: ``state.phase`` is the setup).
+
+    >>> from altibox import altitude
+    >>> draw_order(altitude.new_game(seed=1, players=2), 1, ["Ann", "Bob"])
+    'the second goes on top of the first, drawn by Ann (draw 1), the first by Bob (draw 2)'
+    """
     n = state.players
     fp = state.options["first_player"]
     order = [(fp + i) % n for i in range(n)]
@@ -441,7 +522,7 @@ def returned_draws(state: State, player: int, names: Any = None) -> str:
     who = _names(state, names)
     k = 2 * (n - 1 - order.index(player))     # draws before the pair's second card (0-based)
     second, first = who[(fp + k) % n], who[(fp + k + 1) % n]
-    return (f", one click each; the second goes on top of the first, drawn by {second} "
+    return (f"the second goes on top of the first, drawn by {second} "
             f"(draw {k + 1}), the first by {first} (draw {k + 2})")
 
 

@@ -15,15 +15,21 @@ from web.play.seats import seat_names
 from web.html.graphemes import cut
 
 
-def status_words(module: Any, state: Any, names: list[str] | None = None) -> str:
-    """Whose turn it is, or the result, in words (for ``#status``)."""
+def status_words(module: Any, state: Any, names: list[str] | None = None,
+                 selected: Any = None) -> str:
+    """Whose turn it is, or the result, in words (for ``#status``). ``selected``: the page's
+    selection, passed on to ``module.prompt`` when not None (only for an adapter whose
+    ``prompt_selection`` gives one, i.e. a game whose ``prompt`` takes it)."""
     out = module.outcome(state)
     if out is not None:
         return result_headline(module, state, out, names)
+    if selected is not None:
+        return module.prompt(state, seat_names(module, state, names), selected=selected)
     return module.prompt(state, seat_names(module, state, names))
 
 
-def turn_status(module: Any, states: list, turns: Any, names: list[str]) -> tuple[str, int | None]:
+def turn_status(module: Any, states: list, turns: Any, names: list[str],
+                selected: Any = None) -> tuple[str, int | None]:
     """``#status`` words and the seat the page shows as having the turn (its dot), one truth
     for the whole page: while End turn is awaited it is still the mover's turn; while the device
     is being passed it is the next person's.
@@ -31,6 +37,7 @@ def turn_status(module: Any, states: list, turns: Any, names: list[str]) -> tupl
     Args:
         states: the positions from the start to the one shown.
         turns: the page's :class:`web.play.turns.Turns`.
+        selected: the page's selection for the game's prompt (see :func:`status_words`).
     """
     state = states[-1]
     turn = module.current_player(state)
@@ -46,7 +53,7 @@ def turn_status(module: Any, states: list, turns: Any, names: list[str]) -> tupl
     seat = turns.privacy(states)
     if seat is not None:
         return f"Pass the device to {names[seat]}", seat
-    return status_words(module, state, names), turn
+    return status_words(module, state, names, selected), turn
 
 
 def ranking(out: Any) -> list[int]:

@@ -101,6 +101,11 @@ class BoardUI:
         that was selected before the click."""
         return None
 
+    def prompt_selection(self, ui: dict) -> Any:
+        """The selection the game's ``prompt`` should know of (its ``selected=`` argument), or
+        None: the status line then says only whose turn it is and what to do."""
+        return None
+
     def banner(self, frame: Frame) -> str | None:
         """The round banner's text (phase, start player, final round), or None for no banner."""
         return None
@@ -195,6 +200,11 @@ class AltitudeUI(HiddenCardsUI):
     def is_selected(self, ui, cell):
         return ui.get("selected_cell") == cell and cell != "drawn"
 
+    def prompt_selection(self, ui):
+        """The selected hand card's id: in the setup it is the first card chosen to return, and
+        ``altitude.prompt`` then asks for the second (issue 22)."""
+        return ui.get("selected")
+
     def svg(self, frame):
         return self.module.render_svg(frame.view, {
             "selected": frame.ui.get("selected"), "names": list(frame.names),
@@ -211,6 +221,10 @@ class AltitudeUI(HiddenCardsUI):
         if cell is None:
             return None
         return self.module.why_not(frame.view, cell, list(frame.names), frame.ui.get("selected"))
+
+    def banner(self, frame):
+        """The end announced before it comes (``altitude.end_warning``), or None."""
+        return self.module.end_warning(frame.view, list(frame.names)) or None
 
 
 class AltiplanoUI(HiddenCardsUI):

@@ -100,7 +100,8 @@ class Table:
         bot = self.turns.bot_to_move(s.states)
         if bot is not None:
             return thinking_words(s.names[bot], self.turns.seats[bot]), bot
-        return panels.turn_status(s.module, s.states, self.turns, s.names)
+        return panels.turn_status(s.module, s.states, self.turns, s.names,
+                                  self.adapter.prompt_selection(self.ui))
 
     def privacy(self) -> tuple[str, str] | None:
         """``(sentence, button label)`` of the pass-the-device screen, or None when the board
