@@ -66,12 +66,25 @@ def test_alto_whole_game_against_a_bot_plays_choose_moves_moves(open_app):
     assert saved_record(page, "alto")["moves"] == [str(m) for m in alto.to_record(state)["moves"]]
 
 
+#: the status line and the number of move targets at the moment the page becomes ready
+AT_READY = """new MutationObserver((_, mo) => {
+  const html = document.documentElement;
+  if (!html || !html.classList.contains("ready")) return;
+  mo.disconnect();
+  window.__atReady = [document.getElementById("status").innerText,
+                      document.querySelectorAll("#board [data-move]").length];
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ["class"]});"""
+
+
 def test_alto_bot_first_reload_while_thinking_undo_faster_and_clicks_during_its_turn(open_app):
     # the bot (Red, hard) moves first, at the normal pace
-    page = open_app(f"?game=alto&new=1&seed={SEED}&seat1=hard")
+    page = open_app(f"?game=alto&new=1&seed={SEED}&seat1=hard", init_script=AT_READY)
     state = alto.new_game(seed=SEED)
-    assert page.locator("#status").inner_text().startswith("Red (bot, hard) is thinking")
-    assert page.locator("#board [data-move]").count() == 0      # nothing to click for the bot
+    # read when the page became ready (the bot's move shows 900 ms after that at the earliest,
+    # however slow the test machine is)
+    status, targets = page.evaluate("window.__atReady")
+    assert status.startswith("Red (bot, hard) is thinking")
+    assert targets == 0                                         # nothing to click for the bot
     page.reload()                                               # reload while the bot thinks
     page.wait_for_selector("html.ready", state="attached")
     first = bot_move("alto", state, "hard", 0)
