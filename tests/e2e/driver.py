@@ -199,6 +199,17 @@ def put_save(page, game: str, record) -> None:
     page.evaluate(f"localStorage.setItem('altibox:save:{game}', {json.dumps(text)})")
 
 
+def stored_script(items: dict[str, str]) -> str:
+    """An init script that writes ``items`` (key -> text, as they are) into ``localStorage``
+    before any page script runs, so that the page *starts* with them: one boot where opening the
+    page, writing and reloading took two. Once per tab: a later reload or ``goto`` in that tab
+    finds storage as the page left it (a ``sessionStorage`` mark, which the app never reads)."""
+    return (f"try {{ if (!sessionStorage.getItem('altibox-test:stored')) {{"
+            f" sessionStorage.setItem('altibox-test:stored', '1');"
+            f" for (const [k, v] of Object.entries({json.dumps(items)})) localStorage.setItem(k, v); }} }}"
+            f" catch (e) {{}}")
+
+
 def saved_game_script(game: str, record: dict) -> str:
     """An init script that puts ``record`` in the save of ``game`` before the page starts."""
     return (f"try {{ localStorage.setItem('altibox:save:{game}', {json.dumps(json.dumps(record))}); }}"
@@ -229,16 +240,36 @@ def wait_hint(page, words: str) -> None:
         arg=words)
 
 
+def go(page, query: str, ready: bool = True) -> None:
+    """Show the screen of ``query`` the way the site's in-page links do (the address pushed,
+    ``popstate``): no second boot. The app routes in the ``popstate`` handler, so the screen is
+    drawn when this returns; ``ready``: also wait for ``html.ready``."""
+    page.evaluate("q => { history.pushState(null, '', q); dispatchEvent(new PopStateEvent('popstate')); }", query)
+    if ready:
+        page.wait_for_selector("html.ready", state="attached")
+
+
+def click_move(page, game: str, state, move: str, root: str = "#board") -> None:
+    """Play ``move`` (legal in ``state``, shown on the board element ``root``) by clicks, in any
+    game: :func:`click_alto`, :func:`click_altitude` or :func:`click_altiplano`."""
+    if game == "alto":
+        click_alto(page, move, root=root)
+    elif game == "altitude":
+        click_altitude(page, move, root)
+    else:
+        click_altiplano(page, state, move, root)
+
+
 # ---------------------------------------------------------------- Alto
 
-def click_alto(page, move: str, ply_after: int | None = None) -> None:
+def click_alto(page, move: str, ply_after: int | None = None, root: str = "#board") -> None:
     """Play an Alto ``move`` by clicks only: a free tile during placement; source then
-    destination after; then wait for ``ply_after`` when given."""
+    destination after (on the board element ``root``); then wait for ``ply_after`` when given."""
     if move.startswith("@"):
-        page.locator(f'#board [data-cell="{move[1:]}"][data-move="{move}"]').click()
+        page.locator(f'{root} [data-cell="{move[1:]}"][data-move="{move}"]').click()
     else:
-        page.locator(f'#board [data-cell="{move[:2]}"]').click()
-        page.locator(f'#board [data-move="{move}"]').click()
+        page.locator(f'{root} [data-cell="{move[:2]}"]').click()
+        page.locator(f'{root} [data-move="{move}"]').click()
     if ply_after is not None:
         wait_ply(page, ply_after)
 

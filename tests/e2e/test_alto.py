@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
 from altibox import alto
 
-from .driver import BOOT_TIMEOUT_MS, click_alto, put_save, saved_record, wait_ply
+from .driver import BOOT_TIMEOUT_MS, click_alto, put_save, saved_game_script, saved_record, stored_script, wait_ply
 
 SEED = 20261129
 
@@ -97,12 +98,9 @@ def test_keyboard_only_play_with_announcements(open_app):
 
 
 def test_a_save_with_an_illegal_move_names_the_ply(open_app):
-    page = open_app("?game=alto")
     record = {"schema": 1, "game": "alto", "players": 2, "options": {}, "seed": 5,
               "moves": ["@a1", "@b1", "@a1"], "start": None, "meta": {}}
-    put_save(page, "alto", record)
-    page.reload()
-    page.wait_for_selector("html.ready", state="attached")
+    page = open_app("?game=alto", init_script=saved_game_script("alto", record))
     text = page.locator("#notice").inner_text()
     assert "could not be opened" in text and "nothing is lost" in text
     # the replay's own words, which name the ply and the move, are under "Technical details"
@@ -174,12 +172,9 @@ def test_a_new_game_link_over_a_game_in_progress_asks_first(open_app):
 
 
 def test_a_save_whose_options_clash_is_backed_up_not_a_lockout(open_app):
-    page = open_app("")
     record = {"schema": 1, "game": "alto", "players": 2, "options": {"players": 3}, "seed": 5,
               "moves": [], "start": None, "meta": {}}
-    put_save(page, "alto", record)
-    page.reload()
-    page.wait_for_selector("html.ready", state="attached")
+    page = open_app("", init_script=stored_script({"altibox:save:alto": json.dumps(record)}))
     assert page.locator('[data-game-id="alto"]').is_visible()  # the landing page still works
     page.goto(page.url.split("?")[0] + "?game=alto")
     page.wait_for_selector("html.ready", state="attached")

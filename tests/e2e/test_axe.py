@@ -25,7 +25,7 @@ from altibox import GAMES
 
 from tests.unit.games_support import playout
 
-from .driver import put_save
+from .driver import go, put_save
 
 AXE = Path(__file__).resolve().parents[1] / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -66,13 +66,6 @@ def axe_problems(page, screen: str) -> list[str]:
             found.append(f"{screen} {v['id']} ({v['impact']}, {len(v['nodes'])} nodes): "
                          f"{v['help']} — {nodes}")
     return found
-
-
-def go(page, query: str) -> None:
-    """Show the screen of ``query`` as the site's in-page links do (no second boot)."""
-    page.evaluate("q => { history.pushState(null, '', q);"
-                  " dispatchEvent(new PopStateEvent('popstate')); }", query)
-    page.wait_for_selector("html.ready", state="attached")
 
 
 def test_axe_core_is_installed():

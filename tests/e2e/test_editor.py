@@ -17,7 +17,7 @@ from web.links.codec import encode_record
 from web.links.lessons import canonical
 from web.play.editor import decode
 
-from .driver import altibox_keys, click_altiplano, click_altitude
+from .driver import altibox_keys, click_move
 
 
 def file_scene(game, sid):
@@ -161,13 +161,6 @@ def test_a_scene_composed_in_the_editor_works_in_a_teacher_page(open_app, framed
     assert board.get_attribute("data-position") == alto.to_position(alto.apply(alto.new_game(seed=1), "@c2"))
 
 
-def _click(page, game, state, move, root):
-    if game == "altitude":
-        click_altitude(page, move, root)
-    else:
-        click_altiplano(page, state, move, root)
-
-
 @pytest.mark.parametrize("game", ["altitude", "altiplano"])
 def test_a_scene_composed_in_the_editor_works_in_a_teacher_page_for_the_hidden_card_games(
         open_app, framed, game):
@@ -185,11 +178,11 @@ def test_a_scene_composed_in_the_editor_works_in_a_teacher_page_for_the_hidden_c
     right, wrong = (str(m) for m in module.legal_moves(state)[:2])
     page = open_app(query)
     page.wait_for_selector("#editor-board", state="attached")
-    _click(page, game, state, right, "#editor-board")
+    click_move(page, game, state, right, "#editor-board")
     page.wait_for_function(f"document.querySelector('#editor-said').textContent.includes({json.dumps(right + ' is asked')})")
     page.locator('[data-editor="mode"][data-mode="hint"]').click()
     page.locator('[data-edit="hint-text"]').fill("Not that one: look again.")
-    _click(page, game, state, wrong, "#editor-board")
+    click_move(page, game, state, wrong, "#editor-board")
     page.wait_for_function(f"document.querySelector('#editor-said').textContent.includes({json.dumps('Feedback for ' + wrong)})")
     page.locator('[data-edit="result"]').fill("That is the move.")
     page.wait_for_function("document.querySelector('#editor-snippet').value.includes('embed=1')")
@@ -198,12 +191,12 @@ def test_a_scene_composed_in_the_editor_works_in_a_teacher_page_for_the_hidden_c
     board = frame.locator("#board")
     start = board.get_attribute("data-position")
     assert start == page.locator("#editor-board").get_attribute("data-position")
-    _click(frame, game, state, wrong, "#board")
+    click_move(frame, game, state, wrong, "#board")
     feedback = frame.locator(".scene-feedback")
     frame.wait_for_selector('.scene-feedback[data-kind="wrong"]', state="attached")
     assert feedback.inner_text() == "Not that one: look again."
     assert board.get_attribute("data-position") == start
-    _click(frame, game, state, right, "#board")
+    click_move(frame, game, state, right, "#board")
     frame.wait_for_selector('.scene-feedback[data-kind="right"]', state="attached")
     assert feedback.inner_text() == "That is the move."
     assert board.get_attribute("data-position") != start

@@ -14,29 +14,14 @@ import pytest
 
 from altibox import alto
 
+from .driver import altibox_keys as storage
+from .driver import stored_script, wait_ply
+
 SEED = 21
 FULL = """
   Storage.prototype.setItem = function () {
     throw new DOMException('The quota has been exceeded.', 'QuotaExceededError'); };
 """
-
-
-def wait_ply(page, ply: int) -> None:
-    page.wait_for_selector(f'#board[data-ply="{ply}"]', state="attached")
-
-
-def put_save(page, game: str, text: str) -> None:
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"altibox:save:{game}", text])
-
-
-def storage(page) -> dict:
-    return page.evaluate("Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith('altibox:'))"
-                         ".map(k => [k, localStorage.getItem(k)]))")
-
-
-def reload(page) -> None:
-    page.reload()
-    page.wait_for_selector("html.ready", state="attached")
 
 
 def alto_record(moves, meta=None, **fields) -> dict:
@@ -60,10 +45,8 @@ def first_moves(n: int) -> list[str]:
 def test_a_save_nested_100000_deep_still_lets_the_page_start(open_app, game):
     """Repro (issue 23): ``localStorage["altibox:save:alto"] = "[" * 10000`` — the page never
     became ready. Now the save is kept aside, said, and a new game starts."""
-    page = open_app(f"?game={game}")
     text = "[" * 100_000
-    put_save(page, game, text)
-    reload(page)
+    page = open_app(f"?game={game}", init_script=stored_script({f"altibox:save:{game}": text}))
     wait_ply(page, 0)
     assert "could not be opened" in page.locator("#notice .text").inner_text()
     assert "nested too deeply" in page.locator("#notice details.detail").text_content()
@@ -76,12 +59,10 @@ def test_a_save_nested_100000_deep_still_lets_the_page_start(open_app, game):
     ("meta", '{"names": ["\\ud800", "Bob"]}', "lone UTF-16 surrogate"),
 ])
 def test_a_save_with_an_unreadable_value_is_kept_aside(open_app, field, value, words):
-    page = open_app("?game=alto")
     text = json.dumps(alto_record(first_moves(2))).replace(f'"{field}": ' + json.dumps(alto_record([])[field]),
                                                            f'"{field}": {value}', 1)
     assert value in text
-    put_save(page, "alto", text)
-    reload(page)
+    page = open_app("?game=alto", init_script=stored_script({"altibox:save:alto": text}))
     wait_ply(page, 0)
     assert words in page.locator("#notice details.detail").text_content()
     assert text in storage(page).values()
@@ -89,10 +70,8 @@ def test_a_save_with_an_unreadable_value_is_kept_aside(open_app, field, value, w
 
 def test_a_3mb_save_whose_copy_does_not_fit_is_left_where_it_is(open_app):
     """Repro: "A copy of it was kept in this browser, so nothing is lost" — and no copy existed."""
-    page = open_app("?game=alto")
     text = '{"schema": 1, "game": "alto", "moves": ["' + "x" * 3_000_000
-    put_save(page, "alto", text)
-    reload(page)
+    page = open_app("?game=alto", init_script=stored_script({"altibox:save:alto": text}))
     page.wait_for_selector("#setup-form", state="attached")
     said = page.locator("#notice .text").inner_text()
     assert "left as it is" in said and "nothing is lost" not in said and "has started" not in said
@@ -104,12 +83,10 @@ def test_a_3mb_save_whose_copy_does_not_fit_is_left_where_it_is(open_app):
 def test_with_storage_full_a_newer_versions_save_is_never_replaced(open_app, browser):
     """Repro: with storage full, an Altitude save marked ``schema: 2`` was removed and replaced
     by a new game, with no backup."""
-    page = open_app("?game=altitude")
     text = json.dumps({"schema": 2, "game": "altitude", "players": 2, "options": {}, "seed": 4,
                        "moves": [], "start": None, "meta": {}})
-    put_save(page, "altitude", text)
-    page.context.add_init_script(FULL)
-    reload(page)
+    # the save is written first, then storage is full for everything the page writes
+    page = open_app("?game=altitude", init_script=stored_script({"altibox:save:altitude": text}) + FULL)
     page.wait_for_selector("#setup-form", state="attached")
     assert "left as it is" in page.locator("#notice .text").inner_text()
     assert storage(page)["altibox:save:altitude"] == text
@@ -119,10 +96,8 @@ def test_with_storage_full_a_newer_versions_save_is_never_replaced(open_app, bro
 def test_a_stray_backup_key_never_breaks_recovery(open_app):
     """Repro: with ``altibox:backup:alto:notanumber`` stored, a broken save said "Something went
     wrong … invalid literal for int()"."""
-    page = open_app("?game=alto")
-    page.evaluate("localStorage.setItem('altibox:backup:alto:notanumber', 'mine')")
-    put_save(page, "alto", "{this is not json")
-    reload(page)
+    page = open_app("?game=alto", init_script=stored_script({"altibox:backup:alto:notanumber": "mine",
+                                                             "altibox:save:alto": "{this is not json"}))
     wait_ply(page, 0)
     assert "A copy of it was kept" in page.locator("#notice .text").inner_text()
     kept = storage(page)
@@ -209,10 +184,8 @@ def test_a_tampered_altitude_hand_card_is_refused(open_app):
 ], ids=["meta-fields", "meta", "options"])
 def test_null_is_read_as_absent_in_a_save(open_app, fields):
     """Repro: such a save was set aside as damaged and a new game started."""
-    page = open_app("?game=alto")
     text = json.dumps({**alto_record(first_moves(3)), **fields})
-    put_save(page, "alto", text)
-    reload(page)
+    page = open_app("?game=alto", init_script=stored_script({"altibox:save:alto": text}))
     wait_ply(page, 3)
     assert page.locator("#notice").is_hidden()
     assert not [k for k in storage(page) if k.startswith("altibox:backup:")]

@@ -17,7 +17,7 @@ from altibox import GAMES, alto
 from altibox.core import scenes as S
 from web.links.lessons import encode
 
-from .driver import BOOT_TIMEOUT_MS
+from .driver import BOOT_TIMEOUT_MS, click_alto
 
 ROOT = Path(__file__).resolve().parents[2]
 POS = "ODr,ASr,DOr,ASw/DOw,SAw,ODw,DOr/DOw,ODr,ODr,ODr/sa,ODwr,DOw,DOw w m"
@@ -45,11 +45,6 @@ def _frames(page, n):
     for f in frames:
         f.wait_for_selector("html.ready", state="attached", timeout=BOOT_TIMEOUT_MS)
     return frames
-
-
-def _alto_move(frame, move):
-    frame.locator(f'#board [data-cell="{move[:2]}"]').click()
-    frame.locator(f'#board [data-move="{move}"]').click()
 
 
 def test_a_teacher_page_shows_a_scene_of_its_own_for_each_game(framed, host, base_url_app):
@@ -85,13 +80,13 @@ def test_a_three_scene_lesson_with_a_line_is_solved_in_a_cross_site_frame(framed
     assert frame.locator('[data-action="next-scene"]').is_disabled()
     assert frame.locator('[data-action="prev-scene"]').is_disabled()
     # a wrong try: the scene's hint, the board left at the asked position
-    _alto_move(frame, "a3b4")
+    click_alto(frame, "a3b4")
     feedback = frame.locator(".scene-feedback")
     assert feedback.get_attribute("data-kind") == "wrong" and feedback.inner_text() == flip["ask"]["hints"]["a3b4"]
     assert board.get_attribute("data-position") == flip["position"]
     assert frame.locator('[data-action="next-scene"]').is_disabled()
     # the right move plays and shows the result; Next is offered
-    _alto_move(frame, "a3b2")
+    click_alto(frame, "a3b2")
     frame.wait_for_selector('.scene-feedback[data-kind="right"]', state="attached")
     assert feedback.inner_text() == flip["ask"]["result"]
     assert board.get_attribute("data-position") == alto.to_position(alto.apply(alto.from_position(flip["position"]), "a3b2"))
@@ -101,15 +96,15 @@ def test_a_three_scene_lesson_with_a_line_is_solved_in_a_cross_site_frame(framed
     assert frame.locator(".lesson-counter").inner_text() == "2 of 3"
     assert frame.locator(".scene-title").inner_text() == LINE["title"]
     assert board.get_attribute("data-position") == POS
-    _alto_move(frame, "b1c1")
+    click_alto(frame, "b1c1")
     assert feedback.inner_text() == "Try a3." and board.get_attribute("data-position") == POS
-    _alto_move(frame, "a3b2")
+    click_alto(frame, "a3b2")
     frame.wait_for_selector('#board[data-step="1"]', state="attached")
     after_reply = alto.apply(alto.apply(alto.from_position(POS), "a3b2"), "a2b1")
     assert board.get_attribute("data-position") == alto.to_position(after_reply)
     assert "Reply: Red moves the white disc a2→b1" in feedback.inner_text()
     assert frame.locator('[data-action="next-scene"]').is_disabled()
-    _alto_move(frame, "c2d2")
+    click_alto(frame, "c2d2")
     frame.wait_for_selector('.scene-feedback[data-kind="right"]', state="attached")
     assert feedback.inner_text() == "Done: both moves found."
     assert board.get_attribute("data-position") == alto.to_position(alto.apply(after_reply, "c2d2"))

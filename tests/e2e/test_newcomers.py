@@ -8,7 +8,7 @@ import random
 
 from altibox import altitude, alto
 
-from .driver import BOOT_TIMEOUT_MS, NO_BACKGROUND_WORK, put_save, saved_game_script, wait_ply
+from .driver import BOOT_TIMEOUT_MS, NO_BACKGROUND_WORK, go, put_save, saved_game_script, wait_ply
 
 #: boxes of the elements matched by a selector (visible ones), and whether any two overlap
 BOXES = """sel => [...document.querySelectorAll(sel)].map(e => e.getBoundingClientRect())
@@ -18,11 +18,6 @@ BOXES = """sel => [...document.querySelectorAll(sel)].map(e => e.getBoundingClie
 def overlapping(boxes) -> list:
     return [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:]
             if a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5]
-
-
-def go(page, query: str) -> None:
-    """Show the screen of ``query`` the way the site's in-page links do (no second boot)."""
-    page.evaluate("q => { history.pushState(null, '', q); dispatchEvent(new PopStateEvent('popstate')); }", query)
 
 
 def test_loading_picture_names_the_game_in_its_theme(browser, base_url_app):
@@ -51,7 +46,7 @@ def test_loading_picture_names_the_game_in_its_theme(browser, base_url_app):
 def test_addresses_dialogs_landing_and_log_words(open_app):
     page = open_app("?game=altiplano&page=nope")
     assert "There is no page called “nope” here." in page.locator("#error").inner_text()
-    go(page, "?game=ALTO&new=1&seed=3")
+    go(page, "?game=ALTO&new=1&seed=3", ready=False)
     wait_ply(page, 0)
     assert page.locator("#board").get_attribute("data-game") == "alto"
     # the log's notation explains itself on hover
@@ -60,12 +55,12 @@ def test_addresses_dialogs_landing_and_log_words(open_app):
     code = page.locator("#log li code.notation").first
     assert code.get_attribute("title") == alto.notation_help(code.inner_text())
     # a link that would replace the game in progress: Resume is the primary, safe choice
-    go(page, "?game=alto&new=1&seed=4")
+    go(page, "?game=alto&new=1&seed=4", ready=False)
     primary = page.locator("#setup .actions .primary")
     assert primary.get_attribute("data-action") == "resume"
     assert "danger" in page.locator('#setup [data-action="start-pending"]').get_attribute("class")
     # the landing page: every card's Play and How to play on one line, the same on every card
-    go(page, "?")
+    go(page, "?", ready=False)
     tops = page.evaluate("""() => [...document.querySelectorAll('#landing .game-card .actions')]
         .map(a => [...a.querySelectorAll('.button:not([data-resume])')].map(b => Math.round(b.getBoundingClientRect().top)))""")
     assert len(tops) == 3 and len({t for card in tops for t in card}) == 1, tops   # (Resume: a line above)

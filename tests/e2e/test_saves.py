@@ -1,4 +1,6 @@
-"""Broken saves, for every game with a page: backed up, explained, and a new game starts."""
+"""Broken saves, for every game with a page: backed up, explained, and a new game starts.
+
+Each page starts with the save already in storage (``driver.stored_script``): one boot per test."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ import pytest
 
 from web.play.adapters import BOARDS
 
-from .driver import put_save, saved_record
+from .driver import saved_record, stored_script
 
 BROKEN = {
     "not JSON": ("{this is not json", "not valid JSON"),
@@ -37,10 +39,7 @@ def illegal_record(game: str) -> str:
 def test_a_broken_save_is_backed_up_explained_and_a_new_game_starts(open_app, game, kind):
     text, words = BROKEN[kind]
     text = text if text is not None else illegal_record(game)
-    page = open_app(f"?game={game}")
-    put_save(page, game, text)
-    page.reload()
-    page.wait_for_selector("html.ready", state="attached")
+    page = open_app(f"?game={game}", init_script=stored_script({f"altibox:save:{game}": text}))
     page.wait_for_selector('#board[data-ply="0"]', state="attached")
     # a sentence for players; the parser's or the replay's words only under "Technical details"
     sentence = page.locator("#notice .text").inner_text()
@@ -65,10 +64,7 @@ def test_the_new_game_keeps_the_broken_saves_player_count(open_app, cut):
     text = json.dumps(record)
     text = text[:70] if cut else text
     assert '"players": 4' in text
-    page = open_app("?game=altiplano")
-    put_save(page, "altiplano", text)
-    page.reload()
-    page.wait_for_selector("html.ready", state="attached")
+    page = open_app("?game=altiplano", init_script=stored_script({"altibox:save:altiplano": text}))
     page.wait_for_selector('#board[data-ply="0"]', state="attached")
     assert page.locator("#notice .text").inner_text().endswith("A new game for 4 players has started.")
     assert "JSON" not in page.locator("#notice .text").inner_text()
@@ -84,10 +80,7 @@ def test_an_altiplano_save_without_house_set_keeps_version_1_after_a_move(open_a
     version 1; after a move in the page the saved record names version 1, not the new default."""
     record = {"schema": 1, "game": "altiplano", "players": 2, "options": {}, "seed": 5,
               "moves": ["draw"], "start": None, "meta": {}}
-    page = open_app("?game=altiplano")
-    page.evaluate(f"localStorage.setItem('altibox:save:altiplano', {json.dumps(json.dumps(record))})")
-    page.reload()
-    page.wait_for_selector("html.ready", state="attached")
+    page = open_app("?game=altiplano", init_script=stored_script({"altibox:save:altiplano": json.dumps(record)}))
     page.wait_for_selector('#board[data-ply="1"]', state="attached")
     if page.locator("#privacy").is_visible():
         page.locator('[data-action="reveal"]').click()
