@@ -61,5 +61,9 @@ else
   echo "using $CHROME ($("$CHROME" --version 2>/dev/null | head -1))"
 fi
 
+# Two pytest workers by default (pytest-xdist; ALTIBOX_TEST_WORKERS=0 runs in this process):
+# an e2e test mostly waits for one busy renderer thread (Python booting in Chromium), so two
+# workers keep a 2-core machine busy. --dist loadfile keeps each file's tests, and the
+# module-scoped fixtures they share (a built site, a host page, a second Chromium), in one worker.
 say "running pytest"
-exec .venv/bin/python -m pytest "$@"
+exec .venv/bin/python -m pytest -n "${ALTIBOX_TEST_WORKERS:-2}" --dist loadfile "$@"
