@@ -3,9 +3,11 @@
 :class:`App` moves strings and events between the page and the pure packages: ``altibox``
 (rules), :mod:`web.play` (the table being played: :class:`web.play.table.Table`, sessions,
 turns, seats, bots, storage), :mod:`web.html` (screens, panels) and :mod:`web.links`. Its parts
-live in one module each: :mod:`web.dom.playscreen` (drawing the play screen, actions),
-:mod:`web.dom.boardinput` (clicks, keys, drag and drop), :mod:`web.dom.botloop` (the bot
-scheduler's loop), :mod:`web.dom.howtopage` (How to play, the editor of :mod:`web.dom.editorpage`).
+live in one module each: :mod:`web.dom.playscreen` (drawing the play screen, actions; still a
+mixin), and the objects the App owns, each given what it needs: ``app.input``
+(:mod:`web.dom.boardinput`: clicks, keys, drag and drop), ``app.bots`` (:mod:`web.dom.botloop`:
+the bot scheduler's loop), ``app.howto`` (:mod:`web.dom.howtopage`: How to play, the ``page=``
+routes, the editor of :mod:`web.dom.editorpage`).
 
 Events: one delegated ``click`` and one ``keydown`` listener on ``#board`` (the board root) and
 one of each on ``document`` for buttons and forms, each wrapped once with ``create_proxy`` and
@@ -42,10 +44,9 @@ from web.play.table import Table
 
 if TYPE_CHECKING:  # loaded when first needed: start-up compiles only what a game screen uses
     from web.dom.widget import Embed
-    from web.play.sceneboard import SceneBoard
 
 
-class App(PlayScreen, BoardInput, BotLoop, HowToPage):
+class App(PlayScreen):
     """The page: one instance for the page's life (see :func:`main`)."""
 
     def __init__(self) -> None:
@@ -56,7 +57,6 @@ class App(PlayScreen, BoardInput, BotLoop, HowToPage):
         self.pending: Session | None = None  # a new game waiting for the player's go-ahead
         self.last_saved: str | None = None
         self.save_warned = False
-        self.keyboard = False  # was the last input a key? (where to put the focus after it)
         self.patcher = Patcher()  # redraws only the parts of the board that changed
         self._html_shown: dict[str, str] = {}  # put_html: what each panel shows
         self.paint = to_js([])  # click to the next frame painted, in ms, read by tests/bench.py
@@ -64,42 +64,33 @@ class App(PlayScreen, BoardInput, BotLoop, HowToPage):
         self.perf = to_js([])  # click-to-render times in ms, read by tests/bench.py
         browser.window.altiboxPerf = self.perf
         self._log_shown: list[tuple[str, str]] = []
-        self._bot_running = False
         self._shown_at = 0.0     # performance.now() when the position shown was first drawn
         self._shown_key = None   # (session, ply) of that position
-        self.bot_fast = self.storage.settings().get("bot_pace") == "fast"
-        self.bot_slices = to_js([])  # longest slice of each bot move in ms, read by benchmarks
-        browser.window.altiboxBotSlices = self.bot_slices
-        self.drag: dict | None = None  # a drag from a draggable cell: {"cell", "x", "y", "on"}
-        self.skip_click = False  # the click that ends a drag is not a click
+        self.bots = BotLoop(lambda: self.table, lambda: self._shown_at, self.play, self.notice, self.storage)
+        self.input = BoardInput(lambda: self.table, self)  # clicks, keys, drag and drop; .keyboard
         self._proxies = []
-        self.scene_boards: dict[str, SceneBoard] = {}  # the How-to-play page's live boards
-        board, rules, doc, win = by_id("board"), by_id("rules"), browser.document, browser.window
+        self.howto = HowToPage(self.storage, lambda: bool(self._narrow_query.matches), self.set_url, self.screen,
+                               self.show_error, self)
+        board, rules, doc, win, inp = by_id("board"), by_id("rules"), browser.document, browser.window, self.input
         for target, kind, handler, capture in (
-                (board, "click", self.on_board_click, False), (board, "keydown", self.on_board_key, False),
-                (rules, "click", self.on_scene_click, False), (rules, "keydown", self.on_scene_key, False),
+                (board, "click", inp.on_board_click, False), (board, "keydown", inp.on_board_key, False),
+                (rules, "click", self.howto.on_scene_click, False), (rules, "keydown", self.howto.on_scene_key, False),
                 (win, "popstate", self.on_popstate, False),
-                (doc, "click", self.on_doc_click, False), (doc, "keydown", self.on_doc_key, False),
-                (doc, "submit", self.on_submit, False), (doc, "pointerdown", self.on_pointer, True),
-                (board, "pointerdown", self.on_drag_start, False), (doc, "pointermove", self.on_drag_move, False),
-                (doc, "pointerup", self.on_drag_end, False), (doc, "pointercancel", self.on_drag_cancel, False),
+                (doc, "click", self.on_doc_click, False), (doc, "keydown", inp.on_doc_key, False),
+                (doc, "submit", self.on_submit, False), (doc, "pointerdown", inp.on_pointer, True),
+                (board, "pointerdown", inp.on_drag_start, False), (doc, "pointermove", inp.on_drag_move, False),
+                (doc, "pointerup", inp.on_drag_end, False), (doc, "pointercancel", inp.on_drag_cancel, False),
                 (win, "storage", self.on_storage, False)):
             proxy = create_proxy(handler)
             self._proxies.append(proxy)
             target.addEventListener(kind, proxy, capture)
-        # a finger that lands on a good to drag must not scroll the page: only a touchmove
-        # listener that is not passive can say so (CSS touch-action is not honoured on the
-        # elements inside an <svg>); see on_drag_start
-        self._on_touch_move = create_proxy(self.on_touch_move)
-        self._not_passive = to_js({"passive": False}, dict_converter=browser.window.Object.fromEntries)
-        self._touch_el = None
         self._no_scroll = to_js({"preventScroll": True}, dict_converter=browser.window.Object.fromEntries)
         self._focus_pending = False
         self._focus_later = create_proxy(lambda *_: self.flush_focus())
         self._scroll_log = create_proxy(lambda *_: setattr(by_id("log"), "scrollTop", by_id("log").scrollHeight))
         # boards with a phone layout (Altiplano's 360-unit svg) follow the width of the window
         self._narrow_query = browser.window.matchMedia(f"(max-width: {NARROW_BELOW - 1}px)")
-        self._on_narrow = create_proxy(self.on_narrow)
+        self._on_narrow = create_proxy(self.input.on_narrow)
         try:
             self._narrow_query.addEventListener("change", self._on_narrow)
         except Exception:  # very old engines: no change events, the layout is chosen per render
@@ -139,7 +130,7 @@ class App(PlayScreen, BoardInput, BotLoop, HowToPage):
             return
         self.game_id = game
         if params.get("page") in ("rules", "editor") or routes.unknown_page(params, module.INFO.name):
-            self.show_page(game, params)
+            self.howto.show_page(game, params)
             return
         saved, broken = self.load_saved(game, replaced=params.get("new") != "1" and params.get("rec", "") == "")
         if broken and not broken["kept"]:
@@ -412,7 +403,7 @@ class App(PlayScreen, BoardInput, BotLoop, HowToPage):
             self.show_setup()
         elif action == "rematch" and self.session is not None:
             self.begin(self.session.rematch())
-            if self.keyboard:
+            if self.input.keyboard:
                 self.focus_cell(None)
         elif action == "dismiss":
             by_id("notice").hidden = True
@@ -434,7 +425,7 @@ class App(PlayScreen, BoardInput, BotLoop, HowToPage):
         elif action == "close-share":
             by_id("share-dialog").close()
         elif action == "bot-fast":
-            self.toggle_bot_pace()
+            self.bots.toggle_pace()
 
     def start_from_form(self, form) -> None:
         fields = {}

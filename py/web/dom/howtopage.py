@@ -1,11 +1,11 @@
 """The How-to-play page (DOM glue): its texts and live scene boards, one interpreter for every
-board (each a :class:`web.play.sceneboard.SceneBoard` drawn into its ``<figure>``). A mixin of
-:class:`web.dom.app.App`.
+board (each a :class:`web.play.sceneboard.SceneBoard` drawn into its ``<figure>``). One
+:class:`HowToPage` is owned by :class:`web.dom.app.App`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable
 
 from web.dom import browser
 
@@ -23,7 +23,24 @@ if TYPE_CHECKING:
 
 
 class HowToPage:
-    """The How-to-play screen (state lives on :class:`web.dom.app.App`)."""
+    """The How-to-play screen and the ``page=`` routes.
+
+    ``storage``: the page's :class:`web.play.storage.Storage` (is there a game to go back to?);
+    ``narrow()``: is the window narrow (Altiplano's phone layout)?; ``set_url(query)``,
+    ``screen(name)``, ``show_error(message)``: the App's; ``app``: handed to the scene editor's
+    :class:`web.dom.editorpage.EditorScreen` when it is first opened. ``scene_boards``: the
+    page's live boards by scene id."""
+
+    def __init__(self, storage: Any, narrow: Callable[[], bool], set_url: Callable[[str], None],
+                 screen: Callable[[str], None], show_error: Callable[[str], None], app: Any) -> None:
+        self.storage = storage
+        self.narrow = narrow
+        self.set_url = set_url
+        self.screen = screen
+        self.show_error = show_error
+        self.app = app
+        self.editor_screen = None
+        self.scene_boards: dict[str, SceneBoard] = {}
 
     def show_page(self, game: str, params: dict[str, str]) -> None:
         """``&page=rules`` (How to play) or ``&page=editor`` (the scene editor, whose module
@@ -34,9 +51,9 @@ class HowToPage:
             self.show_error(wrong)
             return
         if params.get("page") == "editor":
-            if getattr(self, "editor_screen", None) is None:
+            if self.editor_screen is None:
                 from web.dom.editorpage import EditorScreen
-                self.editor_screen = EditorScreen(self)
+                self.editor_screen = EditorScreen(self.app)
             self.editor_screen.show_editor(game, params)
         elif howto.has_page(game):
             self.show_rules(game)
@@ -76,7 +93,7 @@ class HowToPage:
 
     def render_scene(self, fig, board: SceneBoard, announce: str | None = None, focus: str | None = None) -> None:
         """Redraw one scene's figure from its board (title, caption, board, feedback)."""
-        board.ui["narrow"] = bool(self._narrow_query.matches)  # Altiplano's phone layout
+        board.ui["narrow"] = self.narrow()  # Altiplano's phone layout
         draw_scene(fig, board.html(), by_id("announce"), announce, focus)
         fig.setAttribute("data-kind", board.kind)
 

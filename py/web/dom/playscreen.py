@@ -72,7 +72,7 @@ class PlayScreen:
         by_id("confirm").hidden = not t.needs_confirm()
         if announce:
             by_id("announce").textContent = announce
-        if self.keyboard:
+        if self.input.keyboard:
             self.keep_focus()
         elif had_focus:
             # after a click, the focus follows in the next frame: focus() here would force the
@@ -93,14 +93,14 @@ class PlayScreen:
         fast = by_id("botfast")
         if not is_null(fast):
             fast.hidden = not t.has_bots()
-            fast.setAttribute("aria-pressed", "true" if self.bot_fast else "false")
+            fast.setAttribute("aria-pressed", "true" if self.bots.fast else "false")
         # scroll the log after layout, in the next frame: reading scrollHeight here would force
         # a synchronous layout of the whole page inside the click handler
         browser.window.requestAnimationFrame(self._scroll_log)
-        bot_state = "thinking" if self._bot_running else "idle"
+        bot_state = "thinking" if self.bots.running else "idle"
         if browser.document.documentElement.getAttribute("data-bot") != bot_state:
             browser.document.documentElement.dataset.bot = bot_state
-        self.kick_bots()
+        self.bots.kick()
 
     def put_html(self, el, html: str) -> None:
         """Set ``el``'s content to ``html`` unless it already shows exactly that (an unchanged
