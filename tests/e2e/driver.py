@@ -14,6 +14,7 @@ from __future__ import annotations
 import html
 import http.server
 import json
+import os
 import random
 import socketserver
 import sys
@@ -40,7 +41,9 @@ try {
     localStorage.setItem("altibox:settings", JSON.stringify({snapshot: false, offline: false}));
 } catch (e) {}
 """
-BOOT_TIMEOUT_MS = 90_000  # Pyodide cold start is ~6 s here on 2 cores; leave a wide margin
+#: Pyodide cold start is ~6 s here on 2 cores; leave a wide margin (a machine shared with other
+#: heavy jobs can set ALTIBOX_BOOT_TIMEOUT_MS higher)
+BOOT_TIMEOUT_MS = int(os.environ.get("ALTIBOX_BOOT_TIMEOUT_MS", "90000"))
 
 
 def start_server(site_dir: Path | None = None, prefix: str = "/"):
