@@ -1,16 +1,23 @@
 // Altibox's interpreter module: pyscript.toml points `interpreter` here instead of at
 // ../vendor/pyodide/pyodide.mjs. PyScript only needs `version` and `loadPyodide` from it.
 //
-// 1. Fast start: when Cache Storage holds a memory snapshot made for this exact runtime version
+// 1. Early start: static/boot/start.mjs imports this module beside PyScript's core.js, and the
+//    interpreter starts loading at once, while PyScript is still loading itself, its config and
+//    its storage; PyScript's later call to loadPyodide() receives that same interpreter (its
+//    stdout/stderr handlers are forwarded to). The page's code (py.zip) is fetched at once too,
+//    unpacked by this module (not by PyScript's [files]) into Python's working directory before
+//    the interpreter is handed over: inflated by the browser (DecompressionStream) while Python
+//    loads, then written with Pyodide's FS, so no Python code runs for it.
+// 2. Fast start: when Cache Storage holds a memory snapshot made for this exact runtime version
 //    and app build, Python is restored from it (about 1 s) instead of started (4-6 s). The
 //    snapshot API is private to Pyodide (`_loadSnapshot`, `_makeSnapshot`), so it is used only
 //    with the pinned version; any failure removes the entry and starts Python normally.
-// 2. After the page is ready and idle: register the service worker (../../sw.js, offline play)
+// 3. After the page is ready and idle: register the service worker (../../sw.js, offline play)
 //    and, when no snapshot exists yet, let a worker make one (snapshot-worker.mjs).
 // The page shows how it started in <html data-boot="snapshot|cold"> and the snapshot's fate in
 // data-snapshot ("saved", "failed", "off"). `altibox:settings` {"snapshot": false} or
 // {"offline": false} turns either off (the e2e tests do, except tests/e2e/test_offline.py).
-// 3. In an iframe both are optional: where Cache Storage is denied (blocked third-party storage,
+// 4. In an iframe both are optional: where Cache Storage is denied (blocked third-party storage,
 //    a sandboxed frame, where even reading `navigator.serviceWorker` throws) there is simply no
 //    snapshot; the service worker (offline play of the site itself) is never registered from a
 //    frame; several embeds of one page make one snapshot between them (a Web Lock), not one each.
@@ -65,20 +72,39 @@ async function dropSnapshot() {
 // Start reading the snapshot now: PyScript does other work before it calls loadPyodide.
 const early = snapshots() ? cachedSnapshot().then((b) => ({ b }), (e) => ({ e })) : null;
 
-export async function loadPyodide(options) {
+// Python's output goes to PyScript's handlers once loadPyodide() gives them, to the console before.
+const out = { stdout: (s) => console.log(s), stderr: (s) => console.error(s) };
+const stdio = { stdout: (...a) => out.stdout(...a), stderr: (...a) => out.stderr(...a) };
+
+// The page's code, fetched now (index.html preloads it) and inflated while Python loads.
+const code = fetchCode();
+code.catch(() => {}); // reported by start() when the interpreter needs it
+
+// The interpreter, started at once (see 1.), with the page's code unpacked.
+const started = start();
+started.catch(() => {}); // reported when PyScript asks for it
+
+export async function loadPyodide(options = {}) {
+  if (typeof options.stdout === "function") out.stdout = options.stdout;
+  if (typeof options.stderr === "function") out.stderr = options.stderr;
+  return started;
+}
+
+async function start() {
   if (early) {
     try {
       const { b: bytes, e: error } = await early;
       if (error) throw error;
       if (bytes) {
-        const py = await load({ ...options, indexURL: INDEX_URL, _loadSnapshot: bytes });
-        performance.mark("altibox:interpreter");
+        const py = await load({ ...stdio, indexURL: INDEX_URL, _loadSnapshot: bytes });
         // a foreign snapshot (another app, no modules of ours) is not ours to use
         const ns = py.toPy({});
         const ours = py.runPython("import sys; 'web.play.session' in sys.modules and 'altibox.core' in sys.modules",
                                   { globals: ns });
         ns.destroy();
         if (ours !== true) throw new Error("snapshot without the app's modules");
+        await unpack(py);
+        performance.mark("altibox:interpreter");
         html.dataset.boot = "snapshot";
         whenIdle(() => registerWorker());
         return py;
@@ -88,11 +114,78 @@ export async function loadPyodide(options) {
       await dropSnapshot();
     }
   }
-  html.dataset.boot = "cold";
-  const py = await load({ ...options, indexURL: INDEX_URL });
+  const py = await load({ ...stdio, indexURL: INDEX_URL });
+  await unpack(py);
   performance.mark("altibox:interpreter");
+  html.dataset.boot = "cold";
   whenIdle(() => { registerWorker(); makeSnapshot(); });
   return py;
+}
+
+// py.zip as [path, bytes] pairs, or as its raw bytes where the browser cannot inflate it.
+async function fetchCode() {
+  const res = await fetch(`${SITE}py.zip`);
+  if (!res.ok) throw new Error(`py.zip: HTTP ${res.status}`);
+  const zip = new Uint8Array(await res.arrayBuffer());
+  try {
+    return { files: await inflateZip(zip) };
+  } catch (err) {
+    console.info("Altibox: py.zip unpacked by Python:", err && err.message);
+    return { zip };
+  }
+}
+
+// The entries of a zip (stored or deflated, no zip64: what serve.py writes) as [name, bytes].
+async function inflateZip(zip) {
+  if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream");
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  let eocd = zip.length - 22;
+  while (eocd >= 0 && view.getUint32(eocd, true) !== 0x06054b50) eocd--;
+  if (eocd < 0) throw new Error("not a zip");
+  const count = view.getUint16(eocd + 10, true);
+  let at = view.getUint32(eocd + 16, true);
+  const names = new TextDecoder();
+  const jobs = [];
+  for (let i = 0; i < count; i++) {
+    if (view.getUint32(at, true) !== 0x02014b50) throw new Error("bad central directory");
+    const method = view.getUint16(at + 10, true);
+    const packed = view.getUint32(at + 20, true);
+    const size = view.getUint32(at + 24, true);
+    const nameLen = view.getUint16(at + 28, true);
+    const skip = nameLen + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    const local = view.getUint32(at + 42, true);
+    const name = names.decode(zip.subarray(at + 46, at + 46 + nameLen));
+    at += 46 + skip;
+    if (name.endsWith("/")) continue;
+    if (name.startsWith("/") || name.split("/").includes("..")) throw new Error(`bad entry ${name}`);
+    const from = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    const data = zip.subarray(from, from + packed);
+    if (method === 0) jobs.push(Promise.resolve([name, data]));
+    else if (method === 8) {
+      jobs.push(new Response(new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw")))
+        .arrayBuffer().then((b) => {
+          if (b.byteLength !== size) throw new Error(`bad size of ${name}`);
+          return [name, new Uint8Array(b)];
+        }));
+    } else throw new Error(`compression ${method} of ${name}`);
+  }
+  return Promise.all(jobs);
+}
+
+// Writes the page's code into Python's working directory (as PyScript's "./*" did).
+async function unpack(py) {
+  const { files, zip } = await code;
+  if (zip) {
+    py.unpackArchive(zip, "zip", { extractDir: "." });
+    return;
+  }
+  const { FS } = py;
+  const cwd = FS.cwd();
+  for (const [name, bytes] of files) {
+    const slash = name.lastIndexOf("/");
+    if (slash > 0) FS.mkdirTree(`${cwd}/${name.slice(0, slash)}`);
+    FS.writeFile(`${cwd}/${name}`, bytes);
+  }
 }
 
 // Run `fn` once the page is ready (html.ready), then 2 s without a click or key, then idle.
