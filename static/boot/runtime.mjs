@@ -4,10 +4,11 @@
 // 1. Early start: static/boot/start.mjs imports this module beside PyScript's core.js, and the
 //    interpreter starts loading at once, while PyScript is still loading itself, its config and
 //    its storage; PyScript's later call to loadPyodide() receives that same interpreter (its
-//    stdout/stderr handlers are forwarded to). The page's code (py.zip) is fetched at once too,
-//    unpacked by this module (not by PyScript's [files]) into Python's working directory before
-//    the interpreter is handed over: inflated by the browser (DecompressionStream) while Python
-//    loads, then written with Pyodide's FS, so no Python code runs for it.
+//    stdout/stderr handlers are forwarded to). The page's code (py.tar.gz, built by serve.py) is
+//    fetched at once too and unpacked by this module (not by PyScript's [files]) into Python's
+//    working directory before the interpreter is handed over: inflated by the browser
+//    (DecompressionStream, one stream) while Python loads, then written with Pyodide's FS, so no
+//    Python code runs for it.
 // 2. Fast start: when Cache Storage holds a memory snapshot made for this exact runtime version
 //    and app build, Python is restored from it (about 1 s) instead of started (4-6 s). The
 //    snapshot API is private to Pyodide (`_loadSnapshot`, `_makeSnapshot`), so it is used only
@@ -122,61 +123,52 @@ async function start() {
   return py;
 }
 
-// py.zip as [path, bytes] pairs, or as its raw bytes where the browser cannot inflate it.
+// The page's code (py.tar.gz) as [path, bytes] pairs, or as its raw bytes where the browser
+// cannot inflate it (then Python unpacks it).
 async function fetchCode() {
-  const res = await fetch(`${SITE}py.zip`);
-  if (!res.ok) throw new Error(`py.zip: HTTP ${res.status}`);
-  const zip = new Uint8Array(await res.arrayBuffer());
+  const res = await fetch(`${SITE}py.tar.gz`);
+  if (!res.ok) throw new Error(`py.tar.gz: HTTP ${res.status}`);
+  const gz = await res.arrayBuffer();
   try {
-    return { files: await inflateZip(zip) };
+    if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream");
+    const tar = await new Response(new Blob([gz]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+    return { files: untar(new Uint8Array(tar)) };
   } catch (err) {
-    console.info("Altibox: py.zip unpacked by Python:", err && err.message);
-    return { zip };
+    console.info("Altibox: py.tar.gz unpacked by Python:", err && err.message);
+    return { gz };
   }
 }
 
-// The entries of a zip (stored or deflated, no zip64: what serve.py writes) as [name, bytes].
-async function inflateZip(zip) {
-  if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream");
-  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
-  let eocd = zip.length - 22;
-  while (eocd >= 0 && view.getUint32(eocd, true) !== 0x06054b50) eocd--;
-  if (eocd < 0) throw new Error("not a zip");
-  const count = view.getUint16(eocd + 10, true);
-  let at = view.getUint32(eocd + 16, true);
-  const names = new TextDecoder();
-  const jobs = [];
-  for (let i = 0; i < count; i++) {
-    if (view.getUint32(at, true) !== 0x02014b50) throw new Error("bad central directory");
-    const method = view.getUint16(at + 10, true);
-    const packed = view.getUint32(at + 20, true);
-    const size = view.getUint32(at + 24, true);
-    const nameLen = view.getUint16(at + 28, true);
-    const skip = nameLen + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
-    const local = view.getUint32(at + 42, true);
-    const name = names.decode(zip.subarray(at + 46, at + 46 + nameLen));
-    at += 46 + skip;
-    if (name.endsWith("/")) continue;
-    if (name.startsWith("/") || name.split("/").includes("..")) throw new Error(`bad entry ${name}`);
-    const from = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
-    const data = zip.subarray(from, from + packed);
-    if (method === 0) jobs.push(Promise.resolve([name, data]));
-    else if (method === 8) {
-      jobs.push(new Response(new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw")))
-        .arrayBuffer().then((b) => {
-          if (b.byteLength !== size) throw new Error(`bad size of ${name}`);
-          return [name, new Uint8Array(b)];
-        }));
-    } else throw new Error(`compression ${method} of ${name}`);
+// The regular files of a ustar archive (what serve.py writes) as [path, bytes].
+function untar(tar) {
+  const text = new TextDecoder();
+  const field = (at, len) => {
+    const bytes = tar.subarray(at, at + len);
+    const end = bytes.indexOf(0);
+    return text.decode(end < 0 ? bytes : bytes.subarray(0, end));
+  };
+  const files = [];
+  for (let at = 0; at + 512 <= tar.length;) {
+    const name = field(at, 100);
+    if (!name) break; // the end: blocks of zeros
+    if (field(at + 257, 5) !== "ustar") throw new Error("not a ustar archive");
+    const size = parseInt(field(at + 124, 12).trim() || "0", 8);
+    const type = field(at + 156, 1);
+    const prefix = field(at + 345, 155);
+    const path = prefix ? `${prefix}/${name}` : name;
+    if (path.startsWith("/") || path.split("/").includes("..")) throw new Error(`bad entry ${path}`);
+    if (type === "0" || type === "") files.push([path, tar.slice(at + 512, at + 512 + size)]);
+    at += 512 + Math.ceil(size / 512) * 512;
   }
-  return Promise.all(jobs);
+  if (!files.length) throw new Error("an empty archive");
+  return files;
 }
 
 // Writes the page's code into Python's working directory (as PyScript's "./*" did).
 async function unpack(py) {
-  const { files, zip } = await code;
-  if (zip) {
-    py.unpackArchive(zip, "zip", { extractDir: "." });
+  const { files, gz } = await code;
+  if (gz) {
+    py.unpackArchive(gz, "gztar", { extractDir: "." });
     return;
   }
   const { FS } = py;
@@ -232,7 +224,7 @@ function startWorker() {
       done(e.data.ok);
     };
     worker.onerror = (e) => { e.preventDefault(); done(false); };
-    worker.postMessage({ indexURL: INDEX_URL, zip: `${SITE}py.zip`, cache: CACHE, key: KEY,
+    worker.postMessage({ indexURL: INDEX_URL, code: `${SITE}py.tar.gz`, cache: CACHE, key: KEY,
                          prefix: `${SITE}snapshot/` });
   });
 }
