@@ -2,7 +2,7 @@
 //
 // serve.py writes BUILD (a hash of the site's files) and FILES (every file of the site but the
 // benchmarks, relative to this script) below, so each deploy is a new sw.js. On install it
-// caches them all (the shell, py.zip, the pinned runtime) under one cache per build; requests
+// caches them all (the shell, py.tar.gz, the pinned runtime) under one cache per build; requests
 // are answered from that cache first, the network only for what it lacks. A new deploy installs
 // beside the running one, takes over at once (skipWaiting) and removes the old build's cache;
 // the page then says "an update is ready" and the next visit runs the new build.

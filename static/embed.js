@@ -8,7 +8,7 @@
 // drawing of the game) with its caption and "Loading"; Python starts when a board comes into view
 // or is touched. Every board of the page shares ONE Python: a module Worker (made from a blob:
 // URL, so it belongs to the host page) imports our pinned Pyodide from `src` (the site sends
-// Access-Control-Allow-Origin: *), unpacks py.zip and answers through web.play.hostboards.handle.
+// Access-Control-Allow-Origin: *), unpacks py.tar.gz and answers through web.play.hostboards.handle.
 // Its memory snapshot is kept in the host page's own Cache Storage (made after the boards are
 // ready and the page is idle, by static/boot/snapshot-worker.mjs), so a returning reader starts
 // warm even where third-party storage is blocked. Where the page's CSP forbids the worker or our
@@ -77,8 +77,8 @@ const SITE = ${JSON.stringify(this.site)};
 let handle = null;
 const hex = async (b) => Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", b)), (x) => x.toString(16).padStart(2, "0")).join("");
 const boot = (async () => {
-  const zipRes = await fetch(SITE + "py.zip");
-  if (!zipRes.ok) throw new Error("py.zip: HTTP " + zipRes.status);
+  const zipRes = await fetch(SITE + "py.tar.gz");
+  if (!zipRes.ok) throw new Error("py.tar.gz: HTTP " + zipRes.status);
   const zip = await zipRes.arrayBuffer();
   const key = SITE + "embed-snapshot/" + version + "/" + (await hex(zip)).slice(0, 16);
   const opts = { indexURL: SITE + "static/vendor/pyodide/" };
@@ -95,7 +95,7 @@ const boot = (async () => {
     } catch (err) { py = null; try { await cache.delete(key); } catch {} }
   }
   if (!py) py = await loadPyodide(opts);
-  py.unpackArchive(zip, "zip", { extractDir: "." });
+  py.unpackArchive(zip, "gztar", { extractDir: "." });
   handle = py.pyimport("web.play.hostboards").handle;
   return { how, key, storage: !!cache };
 })();
@@ -156,7 +156,7 @@ self.onmessage = async ({ data }) => {
         const done = (ok) => { w.terminate(); this.snapshot = ok ? "saved" : "failed"; resolve(); };
         w.onmessage = (e) => { if (!e.data.ok) console.info("altibox-board: no snapshot made:", e.data.error); done(e.data.ok); };
         w.onerror = (e) => { e.preventDefault(); done(false); };
-        w.postMessage({ indexURL: this.site + "static/vendor/pyodide/", zip: this.site + "py.zip", cache: "altibox-snapshot",
+        w.postMessage({ indexURL: this.site + "static/vendor/pyodide/", code: this.site + "py.tar.gz", cache: "altibox-snapshot",
                         key: this.boot.key, prefix: this.site + "embed-snapshot/" });
       });
       const locks = navigator.locks;

@@ -1,16 +1,24 @@
 // Altibox's interpreter module: pyscript.toml points `interpreter` here instead of at
 // ../vendor/pyodide/pyodide.mjs. PyScript only needs `version` and `loadPyodide` from it.
 //
-// 1. Fast start: when Cache Storage holds a memory snapshot made for this exact runtime version
+// 1. Early start: static/boot/start.mjs imports this module beside PyScript's core.js, and the
+//    interpreter starts loading at once, while PyScript is still loading itself, its config and
+//    its storage; PyScript's later call to loadPyodide() receives that same interpreter (its
+//    stdout/stderr handlers are forwarded to). The page's code (py.tar.gz, built by serve.py) is
+//    fetched at once too and unpacked by this module (not by PyScript's [files]) into Python's
+//    working directory before the interpreter is handed over: inflated by the browser
+//    (DecompressionStream, one stream) while Python loads, then written with Pyodide's FS, so no
+//    Python code runs for it.
+// 2. Fast start: when Cache Storage holds a memory snapshot made for this exact runtime version
 //    and app build, Python is restored from it (about 1 s) instead of started (4-6 s). The
 //    snapshot API is private to Pyodide (`_loadSnapshot`, `_makeSnapshot`), so it is used only
 //    with the pinned version; any failure removes the entry and starts Python normally.
-// 2. After the page is ready and idle: register the service worker (../../sw.js, offline play)
+// 3. After the page is ready and idle: register the service worker (../../sw.js, offline play)
 //    and, when no snapshot exists yet, let a worker make one (snapshot-worker.mjs).
 // The page shows how it started in <html data-boot="snapshot|cold"> and the snapshot's fate in
 // data-snapshot ("saved", "failed", "off"). `altibox:settings` {"snapshot": false} or
 // {"offline": false} turns either off (the e2e tests do, except tests/e2e/test_offline.py).
-// 3. In an iframe both are optional: where Cache Storage is denied (blocked third-party storage,
+// 4. In an iframe both are optional: where Cache Storage is denied (blocked third-party storage,
 //    a sandboxed frame, where even reading `navigator.serviceWorker` throws) there is simply no
 //    snapshot; the service worker (offline play of the site itself) is never registered from a
 //    frame; several embeds of one page make one snapshot between them (a Web Lock), not one each.
@@ -65,20 +73,39 @@ async function dropSnapshot() {
 // Start reading the snapshot now: PyScript does other work before it calls loadPyodide.
 const early = snapshots() ? cachedSnapshot().then((b) => ({ b }), (e) => ({ e })) : null;
 
-export async function loadPyodide(options) {
+// Python's output goes to PyScript's handlers once loadPyodide() gives them, to the console before.
+const out = { stdout: (s) => console.log(s), stderr: (s) => console.error(s) };
+const stdio = { stdout: (...a) => out.stdout(...a), stderr: (...a) => out.stderr(...a) };
+
+// The page's code, fetched now (index.html preloads it) and inflated while Python loads.
+const code = fetchCode();
+code.catch(() => {}); // reported by start() when the interpreter needs it
+
+// The interpreter, started at once (see 1.), with the page's code unpacked.
+const started = start();
+started.catch(() => {}); // reported when PyScript asks for it
+
+export async function loadPyodide(options = {}) {
+  if (typeof options.stdout === "function") out.stdout = options.stdout;
+  if (typeof options.stderr === "function") out.stderr = options.stderr;
+  return started;
+}
+
+async function start() {
   if (early) {
     try {
       const { b: bytes, e: error } = await early;
       if (error) throw error;
       if (bytes) {
-        const py = await load({ ...options, indexURL: INDEX_URL, _loadSnapshot: bytes });
-        performance.mark("altibox:interpreter");
+        const py = await load({ ...stdio, indexURL: INDEX_URL, _loadSnapshot: bytes });
         // a foreign snapshot (another app, no modules of ours) is not ours to use
         const ns = py.toPy({});
         const ours = py.runPython("import sys; 'web.play.session' in sys.modules and 'altibox.core' in sys.modules",
                                   { globals: ns });
         ns.destroy();
         if (ours !== true) throw new Error("snapshot without the app's modules");
+        await unpack(py);
+        performance.mark("altibox:interpreter");
         html.dataset.boot = "snapshot";
         whenIdle(() => registerWorker());
         return py;
@@ -88,11 +115,69 @@ export async function loadPyodide(options) {
       await dropSnapshot();
     }
   }
-  html.dataset.boot = "cold";
-  const py = await load({ ...options, indexURL: INDEX_URL });
+  const py = await load({ ...stdio, indexURL: INDEX_URL });
+  await unpack(py);
   performance.mark("altibox:interpreter");
+  html.dataset.boot = "cold";
   whenIdle(() => { registerWorker(); makeSnapshot(); });
   return py;
+}
+
+// The page's code (py.tar.gz) as [path, bytes] pairs, or as its raw bytes where the browser
+// cannot inflate it (then Python unpacks it).
+async function fetchCode() {
+  const res = await fetch(`${SITE}py.tar.gz`);
+  if (!res.ok) throw new Error(`py.tar.gz: HTTP ${res.status}`);
+  const gz = await res.arrayBuffer();
+  try {
+    if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream");
+    const tar = await new Response(new Blob([gz]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+    return { files: untar(new Uint8Array(tar)) };
+  } catch (err) {
+    console.info("Altibox: py.tar.gz unpacked by Python:", err && err.message);
+    return { gz };
+  }
+}
+
+// The regular files of a ustar archive (what serve.py writes) as [path, bytes].
+function untar(tar) {
+  const text = new TextDecoder();
+  const field = (at, len) => {
+    const bytes = tar.subarray(at, at + len);
+    const end = bytes.indexOf(0);
+    return text.decode(end < 0 ? bytes : bytes.subarray(0, end));
+  };
+  const files = [];
+  for (let at = 0; at + 512 <= tar.length;) {
+    const name = field(at, 100);
+    if (!name) break; // the end: blocks of zeros
+    if (field(at + 257, 5) !== "ustar") throw new Error("not a ustar archive");
+    const size = parseInt(field(at + 124, 12).trim() || "0", 8);
+    const type = field(at + 156, 1);
+    const prefix = field(at + 345, 155);
+    const path = prefix ? `${prefix}/${name}` : name;
+    if (path.startsWith("/") || path.split("/").includes("..")) throw new Error(`bad entry ${path}`);
+    if (type === "0" || type === "") files.push([path, tar.slice(at + 512, at + 512 + size)]);
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
+  if (!files.length) throw new Error("an empty archive");
+  return files;
+}
+
+// Writes the page's code into Python's working directory (as PyScript's "./*" did).
+async function unpack(py) {
+  const { files, gz } = await code;
+  if (gz) {
+    py.unpackArchive(gz, "gztar", { extractDir: "." });
+    return;
+  }
+  const { FS } = py;
+  const cwd = FS.cwd();
+  for (const [name, bytes] of files) {
+    const slash = name.lastIndexOf("/");
+    if (slash > 0) FS.mkdirTree(`${cwd}/${name.slice(0, slash)}`);
+    FS.writeFile(`${cwd}/${name}`, bytes);
+  }
 }
 
 // Run `fn` once the page is ready (html.ready), then 2 s without a click or key, then idle.
@@ -139,7 +224,7 @@ function startWorker() {
       done(e.data.ok);
     };
     worker.onerror = (e) => { e.preventDefault(); done(false); };
-    worker.postMessage({ indexURL: INDEX_URL, zip: `${SITE}py.zip`, cache: CACHE, key: KEY,
+    worker.postMessage({ indexURL: INDEX_URL, code: `${SITE}py.tar.gz`, cache: CACHE, key: KEY,
                          prefix: `${SITE}snapshot/` });
   });
 }

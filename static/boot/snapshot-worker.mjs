@@ -1,14 +1,16 @@
 // Makes the memory snapshot that runtime.mjs restores (a module Web Worker, started by the page
 // only after it is ready and idle, so it never competes with the first boot or the first clicks).
 //
-// The snapshot is Pyodide started fresh, with every module of py.zip imported (the DOM glue too:
+// The snapshot is Pyodide started fresh, with every module of py.tar.gz imported (the DOM glue too:
 // it reaches the page only through web.dom.browser, on first use, so a warm start imports and
 // compiles nothing) and nothing else: no game, no storage, no page state. What was imported is
 // moved out of the garbage collector's passes (gc.freeze), as web.dom.app's main does after a
 // cold start, so the page's first collection walks only what it made itself. Python's files are
-// not in it (Pyodide keeps them outside its memory), so PyScript still unpacks py.zip after a
-// restore. It is stored in Cache Storage under a key holding the runtime version and the app's
-// build id, with its size and SHA-256 in headers; entries of other builds are removed.
+// not in it (Pyodide keeps them outside its memory), so runtime.mjs still unpacks py.tar.gz after
+// a restore. The standard modules PyScript's own package imports at start are imported too. It
+// is stored in Cache Storage under a key holding the runtime version and the app's build id,
+// with its size and SHA-256 in headers; entries of other builds are removed.
+// Message: {indexURL, code (the URL of py.tar.gz), cache, key, prefix}.
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 
 const IMPORT_ALL = `
@@ -20,6 +22,7 @@ for _pkg in ("altibox", "web"):
         except ModuleNotFoundError as _exc:  # a module that needs PyScript at import: the page imports it
             if _exc.name != "pyscript":
                 raise
+import asyncio, base64, html, inspect, io, json  # what PyScript's own package imports at start
 import gc
 gc.collect()
 gc.freeze()
@@ -28,9 +31,9 @@ gc.freeze()
 self.onmessage = async ({ data }) => {
   try {
     const py = await loadPyodide({ indexURL: data.indexURL, _makeSnapshot: true });
-    const zip = await fetch(data.zip);
-    if (!zip.ok) throw new Error(`py.zip: HTTP ${zip.status}`);
-    py.unpackArchive(await zip.arrayBuffer(), "zip", { extractDir: "." }); // as PyScript's "./*"
+    const code = await fetch(data.code);
+    if (!code.ok) throw new Error(`py.tar.gz: HTTP ${code.status}`);
+    py.unpackArchive(await code.arrayBuffer(), "gztar", { extractDir: "." }); // as runtime.mjs does
     const ns = py.toPy({});
     py.runPython(IMPORT_ALL, { globals: ns });
     ns.destroy();

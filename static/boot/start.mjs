@@ -19,7 +19,10 @@
 //    this happened (tests read it). The Python side finds out by itself (web/play/storage.py) and
 //    says in the page that nothing is saved, in words for an embed when `<html data-frame>`
 //    (set here) says that the page runs in an iframe.
-// 3. core.js, preloaded by index.html (<link rel="modulepreload">) so that importing it here
+// 3. The interpreter module (runtime.mjs, the one pyscript.toml names), imported beside core.js
+//    rather than when PyScript's config asks for it: Python starts loading (or restoring from its
+//    snapshot) while PyScript loads itself; PyScript's import of it later is the same module.
+// 4. core.js, preloaded by index.html (<link rel="modulepreload">) so that importing it here
 //    costs no round trip.
 const html = document.documentElement;
 
@@ -29,6 +32,7 @@ try {
 
 if (location.protocol !== "about:") {
   guardIndexedDB();
+  import("./runtime.mjs").catch(() => {}); // PyScript reports a failure when it imports it too
   await import("../vendor/pyscript/core.js");
 }
 

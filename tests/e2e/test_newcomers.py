@@ -24,7 +24,7 @@ def test_loading_picture_names_the_game_in_its_theme(browser, base_url_app):
     """Before Python runs: the picture of the game in the address, its name, the embed's theme."""
     context = browser.new_context(viewport={"width": 1100, "height": 900})
     context.add_init_script(NO_BACKGROUND_WORK)
-    context.route("**/py.zip", lambda route: None)   # Python never gets its code: stay loading
+    context.route("**/py.tar.gz", lambda route: None)   # Python never gets its code: stay loading
     page = context.new_page()
     try:
         for query, shown, word, dark in (("?game=alto", "sk-alto", "Alto", False),

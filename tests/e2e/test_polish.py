@@ -215,7 +215,7 @@ def test_landing_cards_and_resume_buttons_show_before_python(open_app, base_url_
     record = alto.to_record(alto.apply(alto.new_game(seed=3), "@b2"))
     page = open_app("?game=alto&new=1&seed=3")   # any page of the site: a context with storage
     put_save(page, "alto", record)
-    page.route("**/py.zip", lambda route: None)        # Python never gets our code: stays loading
+    page.route("**/py.tar.gz", lambda route: None)        # Python never gets our code: stays loading
     page.goto(base_url_app)
     page.wait_for_selector('#landing [data-game-id="altiplano"]', state="visible")
     assert page.evaluate("document.documentElement.classList.contains('ready')") is False
@@ -225,7 +225,7 @@ def test_landing_cards_and_resume_buttons_show_before_python(open_app, base_url_
     assert resume.is_visible() and "(move 1)" in resume.inner_text()
     assert page.locator('#landing [data-resume="altitude"]').count() == 0
     assert page.locator("#landing .loading").is_visible()
-    page.unroute("**/py.zip")
+    page.unroute("**/py.tar.gz")
     page.reload()
     page.wait_for_selector("html.ready", state="attached")
     assert page.locator("#landing .loading").count() == 0       # Python's own landing page

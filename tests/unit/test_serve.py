@@ -3,6 +3,7 @@
 import io
 import os
 import threading
+import tarfile
 import urllib.request
 import zipfile
 
@@ -11,36 +12,52 @@ import pytest
 import serve
 
 
-def test_py_zip_is_deterministic_and_holds_the_packages():
-    a, b = serve.py_zip_bytes(), serve.py_zip_bytes()
+def members(archive: bytes) -> dict[str, bytes]:
+    """The files of a py.tar.gz, by path."""
+    with tarfile.open(fileobj=io.BytesIO(archive), mode="r:gz") as tf:
+        return {m.name: tf.extractfile(m).read() for m in tf.getmembers()}
+
+
+def test_py_archive_is_deterministic_and_holds_the_packages():
+    a, b = serve.py_archive_bytes(), serve.py_archive_bytes()
     assert a == b
-    names = zipfile.ZipFile(io.BytesIO(a)).namelist()
-    assert "altibox/__init__.py" in names and "web/dom/app.py" in names
-    assert not any("__pycache__" in n for n in names)
+    assert a[:2] == b"\x1f\x8b"  # gzip
+    with tarfile.open(fileobj=io.BytesIO(a), mode="r:gz") as tf:
+        infos = tf.getmembers()
+    names = [m.name for m in infos]
+    assert "altibox/__init__.py" in names and "web/dom/app.py" in names and "altibox/alto/scenes.json" in names
+    assert names == sorted(names) and not any("__pycache__" in n for n in names)
+    # what static/boot/runtime.mjs reads: regular files in ustar headers, no owner, no time
+    assert all(m.isreg() and m.mtime == 0 and m.uid == 0 and m.uname == "" and m.mode == 0o644 for m in infos)
+    # one deflate stream over all files: smaller than a zip of the same files (each deflated alone)
+    zipped = io.BytesIO()
+    with zipfile.ZipFile(zipped, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for name, data in members(a).items():
+            zf.writestr(name, data)
+    assert len(a) < 0.9 * len(zipped.getvalue())
 
 
-def test_py_zip_is_made_again_only_when_py_changes(tmp_path, monkeypatch):
+def test_py_archive_is_made_again_only_when_py_changes(tmp_path, monkeypatch):
     pkg = tmp_path / "py" / "pkg"
     pkg.mkdir(parents=True)
     (pkg / "__init__.py").write_text('"""doc"""\nX = 1\n')
     monkeypatch.setattr(serve, "PY_DIR", tmp_path / "py")
-    monkeypatch.setattr(serve, "_PY_ZIP_MEMO", None)
-    first = serve.py_zip_bytes()
-    assert serve.py_zip_bytes() is first  # the same bytes object: not made again
-    assert zipfile.ZipFile(io.BytesIO(first)).read("pkg/__init__.py") == b"X = 1\n"
+    monkeypatch.setattr(serve, "_PY_ARCHIVE_MEMO", None)
+    first = serve.py_archive_bytes()
+    assert serve.py_archive_bytes() is first  # the same bytes object: not made again
+    assert members(first) == {"pkg/__init__.py": b"X = 1\n"}
     (pkg / "__init__.py").write_text('"""doc"""\nX = 22\n')  # another size
-    changed = serve.py_zip_bytes()
-    assert zipfile.ZipFile(io.BytesIO(changed)).read("pkg/__init__.py") == b"X = 22\n"
+    assert members(serve.py_archive_bytes()) == {"pkg/__init__.py": b"X = 22\n"}
     (pkg / "data.json").write_text("{}")  # a new file
-    assert zipfile.ZipFile(io.BytesIO(serve.py_zip_bytes())).namelist() == ["pkg/__init__.py", "pkg/data.json"]
+    assert list(members(serve.py_archive_bytes())) == ["pkg/__init__.py", "pkg/data.json"]
     (pkg / "data.json").unlink()  # a file removed
-    assert zipfile.ZipFile(io.BytesIO(serve.py_zip_bytes())).namelist() == ["pkg/__init__.py"]
+    assert list(members(serve.py_archive_bytes())) == ["pkg/__init__.py"]
 
 
 def test_build_writes_a_relative_self_contained_site(tmp_path):
     out = tmp_path / "site"
     serve.build(out)
-    for rel in ("index.html", "pyscript.toml", "py.zip", ".nojekyll", "static/vendor/pyodide/pyodide.asm.wasm",
+    for rel in ("index.html", "pyscript.toml", "py.tar.gz", ".nojekyll", "static/vendor/pyodide/pyodide.asm.wasm",
                 "static/vendor/pyscript/core.js", "static/css/altibox.css"):
         assert (out / rel).is_file(), rel
     html = (out / "index.html").read_text()
@@ -104,7 +121,7 @@ def test_dev_server_mime_types_and_no_source_leaks(dev_server):
     serve.install_runtime(quiet=True)
     assert head(dev_server + "/static/vendor/pyodide/pyodide.asm.wasm") == (200, "application/wasm")
     assert head(dev_server + "/static/vendor/pyodide/pyodide.mjs") == (200, "text/javascript")
-    assert head(dev_server + "/py.zip") == (200, "application/zip")
+    assert head(dev_server + "/py.tar.gz") == (200, "application/gzip")
     assert head(dev_server + "/")[0] == 200
     for hidden in ("/serve.py", "/.git/config", "/node_modules/pyodide/package.json", "/tests/run.sh",
                    "/static/", "/py/altibox/__init__.py"):
@@ -154,7 +171,7 @@ def test_build_writes_the_build_id_into_the_page_and_the_service_worker(tmp_path
     for f in files:  # every cached file exists in the site; benchmarks and sw.js are not cached
         assert (out / ("index.html" if f == "./" else f)).is_file(), f
         assert not f.startswith(("static/bench/", "/")) and f != "sw.js" and not f.endswith(".map")
-    for must in ("./", "py.zip", "pyscript.toml", "static/boot/runtime.mjs", "static/boot/snapshot-worker.mjs",
+    for must in ("./", "py.tar.gz", "pyscript.toml", "static/boot/runtime.mjs", "static/boot/snapshot-worker.mjs",
                  "static/vendor/pyodide/pyodide.asm.wasm", "static/vendor/pyscript/core.js",
                  "static/manifest.webmanifest", "static/icons/icon-192.png"):
         assert must in files, must
@@ -163,7 +180,7 @@ def test_build_writes_the_build_id_into_the_page_and_the_service_worker(tmp_path
 def test_build_id_changes_with_the_python_code(monkeypatch):
     before = serve.build_id()
     assert serve.build_id() == before
-    monkeypatch.setattr(serve, "py_zip_bytes", lambda: b"another build")
+    monkeypatch.setattr(serve, "py_archive_bytes", lambda: b"another build")
     assert serve.build_id() != before
 
 
@@ -201,7 +218,7 @@ def test_every_response_allows_any_origin_as_github_pages_does(built, tmp_path):
     base = f"http://127.0.0.1:{server.server_address[1]}"
     try:
         for path, status in (("/altibox/", 200), ("/altibox/static/vendor/pyscript/core.js", 200),
-                             ("/altibox/static/boot/runtime.mjs", 200), ("/altibox/py.zip", 200),
+                             ("/altibox/static/boot/runtime.mjs", 200), ("/altibox/py.tar.gz", 200),
                              ("/altibox/sw.js", 200), ("/altibox/missing.js", 404), ("/altibox", 301)):
             req = urllib.request.Request(base + path, headers={"Origin": "null"})
             opener = urllib.request.build_opener(_NoRedirect)

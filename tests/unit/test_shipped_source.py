@@ -8,7 +8,7 @@ import io
 import json
 import subprocess
 import sys
-import zipfile
+import tarfile
 from pathlib import Path
 
 import serve
@@ -59,7 +59,8 @@ def run_probe(tree: Path) -> dict:
 
 
 def test_the_shipped_code_plays_exactly_like_the_sources(tmp_path):
-    zipfile.ZipFile(io.BytesIO(serve.py_zip_bytes())).extractall(tmp_path)
+    with tarfile.open(fileobj=io.BytesIO(serve.py_archive_bytes()), mode="r:gz") as tf:
+        tf.extractall(tmp_path, filter="data")
     shipped, source = run_probe(tmp_path), run_probe(ROOT / "py")
     assert shipped == source
     assert set(source) == {"modules", "alto", "altitude", "altiplano"}
