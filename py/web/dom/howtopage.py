@@ -11,6 +11,7 @@ from web.dom import browser
 
 from altibox import GAMES
 
+from web.dom.learnpage import LearnPage
 from web.dom.nodes import is_null
 from web.dom.page import by_id
 from web.dom.scenes import draw_scene, scene_event, scene_key_target
@@ -22,11 +23,13 @@ if TYPE_CHECKING:
     from web.play.sceneboard import SceneBoard
 
 
-class HowToPage:
-    """The How-to-play screen (state lives on :class:`web.dom.app.App`)."""
+class HowToPage(LearnPage):
+    """The How-to-play screen and the guided first game (:class:`web.dom.learnpage.LearnPage`;
+    state lives on :class:`web.dom.app.App`)."""
 
     def show_page(self, game: str, params: dict[str, str]) -> None:
-        """``&page=rules`` (How to play) or ``&page=editor`` (the scene editor, whose module
+        """``&page=rules`` (How to play), ``&page=learn`` (the guided first game) or
+        ``&page=editor`` (the scene editor, whose module
         :mod:`web.dom.editorpage` is loaded only here), or the message of a ``page=`` that
         names no page (issue 22: ``routes.unknown_page``)."""
         wrong = routes.unknown_page(params, GAMES[game].INFO.name)
@@ -38,6 +41,8 @@ class HowToPage:
                 from web.dom.editorpage import EditorScreen
                 self.editor_screen = EditorScreen(self)
             self.editor_screen.show_editor(game, params)
+        elif params.get("page") == "learn":
+            self.show_learn(game, params)
         elif howto.has_page(game):
             self.show_rules(game)
         else:
@@ -86,6 +91,7 @@ class HowToPage:
             return
         fig = target.closest("figure[data-scene]")
         if is_null(fig):
+            self.learn_event(target, keyboard)  # the guided game shares #rules
             return
         board = self.scene_boards.get(str(fig.getAttribute("data-scene")))
         if board is None:
