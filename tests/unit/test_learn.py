@@ -143,3 +143,26 @@ def test_a_step_prompt_needs_schema_2():
         S.parse_file("alto", json.dumps(raw))
     raw["schema"] = 2
     assert S.parse_file("alto", json.dumps(raw))[0].ask.prompt == "Place on a1."
+
+
+@pytest.mark.parametrize("game", GAMES_WITH_GUIDE)
+def test_only_the_target_to_click_now_is_marked(game):
+    """The board's own highlights are hidden (``hide-hints``) and one ring marks the cell that
+    plays the asked move, or whose selection shows it (issue 22: only the asked move lit)."""
+    import re
+    from web.play.learn import cell_of_move
+    guide = Guide(game)
+    for step in guide.scene.line:
+        html = guide.html()
+        marked = re.findall(r'data-mark="([^"]*)"', html)
+        assert len(marked) == 1 and "scene-board hide-hints" in html
+        target = re.search(r'data-target="([^"]*)"', html).group(1)
+        assert marked == [target]
+        svg = guide.board.drawn_svg
+        if cell_of_move(svg, step.moves[0]) is None:  # a two-click move: the first click selects the target
+            guide.board.click(target, None)
+            assert cell_of_move(guide.board.ui_adapter.svg(guide.board.frame()), step.moves[0]) is not None
+        guide.play(step.moves[0])
+    assert "data-mark" not in guide.html()
+    wanted = {"alto": "b3", "altitude": "hand:15", "altiplano": "draw"}[game]
+    assert Guide(game).target(Guide(game).board._svg()) == wanted

@@ -43,6 +43,7 @@ class LearnPage:
         self.render_learn()
         self.screen("learn")
         browser.window.scrollTo(0, 0)
+        self.reveal_target()
 
     def render_learn(self, announce: str | None = None, focus: str | None = None) -> None:
         """Draw the guide into ``#rules`` and keep its step in the address."""
@@ -78,10 +79,23 @@ class LearnPage:
         if said is None:
             return
         self.render_learn(said or None, cell if keyboard else None)
-        if g.step != before:
-            bar = root.querySelector(".learn-bar")
-            if not is_null(bar) and bar.getBoundingClientRect().top < 0:
-                bar.scrollIntoView()  # the next step's words in view
+        if g.step != before or not keyboard:
+            self.reveal_target()
+
+    def reveal_target(self) -> None:
+        """Scroll the target to click now (``[data-mark]``) into view when it is hidden under
+        the bar of what to do now or beyond the window's bottom edge."""
+        root = by_id("rules")
+        mark = root.querySelector(".scene-board [data-mark]")
+        bar = root.querySelector(".learn-bar")
+        if is_null(mark):
+            return
+        box = mark.getBoundingClientRect()
+        window = browser.window
+        top = 0 if is_null(bar) else bar.getBoundingClientRect().bottom
+        if box.top < top or box.bottom > window.innerHeight:
+            stuck = 0 if is_null(bar) else bar.offsetHeight + 8  # the bar sticks at the top once scrolled
+            window.scrollBy(0, box.top - stuck - max(0, (window.innerHeight - stuck - box.height) / 2))
 
     def play_on(self, opponent: str | None) -> None:
         """Start the game to play on (a record from the lesson's seed and the moves played),

@@ -23,12 +23,47 @@ reply), which gives the very same position.
 from __future__ import annotations
 
 import copy
+import html as _html
+import re
 
 from altibox import GAMES
 from altibox.core import scenes as core_scenes
 
 from web.html.escape import esc
+from web.play import pointers
 from web.play.sceneboard import SceneBoard
+
+_TAG = re.compile(r"<(/?)([a-zA-Z][\w:-]*)([^<>]*?)(/?)>")
+_CELL = re.compile(r'\sdata-cell="([^"]*)"')
+
+
+def cell_of_move(svg: str, move: str) -> str | None:
+    """The ``data-cell`` a click on ``move``'s ``data-move`` lands in: the element's own, or
+    that of the nearest group around it; None when the drawing has no such ``data-move``.
+
+    >>> cell_of_move('<svg><g data-cell="a1"><rect data-move="@a1"/></g></svg>', "@a1")
+    'a1'
+    >>> cell_of_move('<svg><g data-cell="b2" data-move="b2c3"/></svg>', "b2c3"), cell_of_move("<svg/>", "x")
+    ('b2', None)
+    """
+    key = f'data-move="{esc(move)}"'
+    at = svg.find(key)
+    if at < 0:
+        return None
+    stack: list[str | None] = []
+    for m in _TAG.finditer(svg, 0, svg.find(">", at) + 1):
+        closing, name, attrs, selfclose = m.groups()
+        own = _CELL.search(attrs)
+        if m.start() <= at < m.end():
+            if own:
+                return _html.unescape(own.group(1))
+            break
+        if name == "g" and closing:
+            if stack:
+                stack.pop()
+        elif name == "g" and not selfclose:
+            stack.append(own.group(1) if own else None)
+    return next((_html.unescape(c) for c in reversed(stack) if c), None)
 
 #: Who the learner may play on against: ``(value, label)``; the first is the default.
 OPPONENTS = (("easy", "a bot (easy)"), ("medium", "a bot (medium)"), ("person", "a friend on this device"))
@@ -90,6 +125,7 @@ class Guide:
         """Back to the first step (the page's "Start again")."""
         self.board = SceneBoard(self.scene)
         self.moves: list[str] = []
+        self._targets: dict = {}
 
     # ------------------------------------------------------------ progress
 
@@ -167,6 +203,63 @@ class Guide:
 
     # ------------------------------------------------------------ the page
 
+    def target(self, svg: str) -> str | None:
+        """The ``data-cell`` to click now for the step asked, drawn as ``svg``: the one that
+        plays the asked move when the board shows it, else the one whose selection makes the
+        board show it (a good to plan, a hand card, a disc to move); None when done. Only this
+        target is marked on the page: the board's other highlights are hidden."""
+        if self.done:
+            return None
+        b = self.board
+        asked = self.scene.line[self.step].moves
+        for move in asked:
+            cell = cell_of_move(svg, move)
+            if cell is not None:
+                return cell
+        key = (self.step, str(b.ui.get("selected")))
+        if key not in self._targets:
+            self._targets[key] = self._selection_target(asked)
+        return self._targets[key]
+
+    def _selection_target(self, asked) -> str | None:
+        b = self.board
+        adapter = b.ui_adapter
+        words = " ".join(asked)
+        cells = sorted(adapter.selectable(b.frame()),
+                       key=lambda c: (not any(part and part in words for part in c.split(":")[1:] or [c]), c))
+        kept = dict(b.ui)
+        try:
+            for cell in cells:
+                adapter.select(b.ui, cell)
+                svg = adapter.svg(b.frame())
+                if any(cell_of_move(svg, m) is not None for m in asked):
+                    return cell
+        finally:
+            b.ui.clear()
+            b.ui.update(kept)
+        return None
+
+    def feedback(self) -> str:
+        """What was said after the last click: the step's result and the opponent's reply in
+        words, or why a wrong click was refused ("Your move again." left out: the next step
+        says what to do)."""
+        return self.board.feedback.replace(" Your move again.", "")
+
+    def board_html(self) -> str:
+        """The board element (``div.board.scene-board``, as a scene board draws it: the game's
+        own svg, ``data-position`` (the public position), ``data-ply``, ``data-interactive``),
+        with the board's own highlights hidden and the target to click now marked
+        (``[data-mark]``; ``data-target`` names it)."""
+        b = self.board
+        svg = b.ui_adapter.svg(b.frame())
+        b.drawn_svg = svg  # what clicks are checked against
+        target = self.target(svg)
+        shown = pointers.annotate(svg, [target] if target else [], [], hide_hints=True)
+        return (f'<div class="board scene-board hide-hints" data-game="{esc(self.game)}" '
+                f'data-position="{esc(b.ui_adapter.position(b.state))}" data-ply="{len(self.moves)}" '
+                f'data-step="{self.step}" data-interactive="{1 if b.interactive else 0}" '
+                f'data-target="{esc(target or "")}">{shown}</div>')
+
     def progress(self) -> str:
         """"Step 3 of 15", or "All 15 steps done"."""
         if self.done:
@@ -189,7 +282,7 @@ class Guide:
         b = self.board
         kind = b.kind if b.feedback else ""
         feedback = (f'<p class="scene-feedback learn-feedback" id="learn-feedback" data-kind="{esc(kind)}" '
-                    f'role="status">{esc(b.feedback)}</p>')
+                    f'role="status">{esc(self.feedback())}</p>')
         play_on = ""
         if self.done:
             options = "".join(
@@ -208,6 +301,6 @@ class Guide:
                 f'<div class="learn-bar"><p class="learn-now" id="learn-now"><strong>Now:</strong> '
                 f'{esc(self.now_text())}</p>{feedback}{play_on}</div>'
                 f'<div class="learn-board" role="group" aria-label="{esc(name)} board, guided game">'
-                f'{b.board_html()}</div>'
+                f'{self.board_html()}</div>'
                 f'<p class="learn-foot">{restart} <a class="button" data-nav="1" href="?game={esc(self.game)}&amp;page=rules">'
                 f'How to play {esc(name)}</a></p></div>')
