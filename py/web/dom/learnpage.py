@@ -79,7 +79,11 @@ class LearnPage:
         if said is None:
             return
         self.render_learn(said or None, cell if keyboard else None)
-        if g.step != before or not keyboard:
+        if g.done and g.step != before:  # the end: the choice of opponent and Play on in view
+            bar = root.querySelector(".learn-bar")
+            if not is_null(bar):
+                bar.scrollIntoView()
+        elif g.step != before or not keyboard:
             self.reveal_target()
 
     def reveal_target(self) -> None:
