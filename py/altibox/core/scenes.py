@@ -39,8 +39,10 @@ Scene schema (version 2; every schema-1 scene is a schema-2 scene)
             "hints": {"a3a4": "..."},      #   optional: feedback for particular wrong moves
             "result": "The tile flipped.", #   caption after the right move
             "expect": {"cell:a3": "do"},   #   optional: facts true after each right move
-            "reply": ["c1c2"]              #   v2, optional: the opponent's scripted reply, played
-          },                               #   and shown after the right move (one or more moves)
+            "reply": ["c1c2"],             #   v2, optional: the opponent's scripted reply, played
+                                           #   and shown after the right move (one or more moves)
+            "prompt": "Move a3 to b2: ..." #   v2, optional: what the page says while this step is
+          },                               #   asked (what to do now, why, what it costs)
           "ask": [{...}, {...}],           # v2: OR a line: a list of such steps, asked in turn;
                                            #   after each step's right move and reply the
                                            #   learner's seat must be to act again
@@ -96,7 +98,7 @@ _V1_KEYS = {"id", "title", "caption", "position", "record", "ply", "options", "v
             "ask", "expect"}
 _V2_KEYS = {"marks", "arrows", "hide_hints"}
 _SCENE_KEYS = _V1_KEYS | _V2_KEYS
-_ASK_KEYS = {"moves", "wrong", "hints", "result", "expect", "reply"}
+_ASK_KEYS = {"moves", "wrong", "hints", "result", "expect", "reply", "prompt"}
 _MAX_FRONTIER = 64  # positions a line is checked from (several right moves branch the line)
 
 
@@ -116,7 +118,8 @@ class SceneError(ValueError):
 class Ask:
     """One step a scene asks for (see the module docstring, ``"ask"``): the moves accepted as
     right, the feedback, the result, and the opponent's scripted ``reply`` (notations, played
-    in turn after the right move; ``()`` for none)."""
+    in turn after the right move; ``()`` for none), and the ``prompt`` shown while the step is
+    asked (``""`` for none: the guided first game, ``altibox/<game>/learn.json``, says each one)."""
 
     moves: tuple[str, ...]
     wrong: str
@@ -124,6 +127,7 @@ class Ask:
     hints: dict = field(default_factory=dict, hash=False)
     expect: dict = field(default_factory=dict, hash=False)
     reply: tuple[str, ...] = ()
+    prompt: str = ""
 
 
 @dataclass(frozen=True)
@@ -254,8 +258,9 @@ def _parse_step(a: Any, sid: str, where: str) -> Ask:
         reply = [reply]
     if not isinstance(reply, list) or not all(isinstance(m, str) and m for m in reply):
         raise SceneError(f"{where}.reply must be a move or a list of moves", sid)
+    prompt = _text(a, "prompt", sid, optional=True) or ""
     return Ask(tuple(moves), _text(a, "wrong", sid), _text(a, "result", sid), dict(hints),
-               _facts_dict(a.get("expect"), f"{where}.expect", sid), tuple(reply))
+               _facts_dict(a.get("expect"), f"{where}.expect", sid), tuple(reply), prompt)
 
 
 def _parse_line(value: Any, sid: str) -> tuple[Ask, ...]:
@@ -395,7 +400,8 @@ def parse_file(game: str, text: str) -> list[Scene]:
     if data["schema"] == 1:
         for r, sc in zip(raw, scenes):
             newer = sorted(set(r) & _V2_KEYS) + (["a line of steps"] if isinstance(r.get("ask"), list) else []) + (
-                ["ask.reply"] if any(st.reply for st in sc.line) else [])
+                ["ask.reply"] if any(st.reply for st in sc.line) else []) + (
+                ["ask.prompt"] if any(st.prompt for st in sc.line) else [])
             if newer:
                 raise SceneError(f"uses {', '.join(newer)}, which need \"schema\": 2", sc.id)
     seen: set[str] = set()
@@ -438,6 +444,33 @@ def find_scene(game: str, scene_id: str) -> Scene:
             return s
     known = ", ".join(s.id for s in scenes) or "none"
     raise SceneError(f"{_module(game).NAME} has no scene {scene_id!r} (scenes: {known})")
+
+
+def load_learn(game: str) -> Scene | None:
+    """The guided first game of ``game`` (issue 22): the one scene of
+    ``altibox/<game>/learn.json``, a scene file of schema 2 whose scene starts from a record
+    with a fixed seed and no moves and asks a line whose steps each say what to do now
+    (``prompt``); None when the game has none. Shape-checked only: prove it with
+    :func:`check_scene` (the unit tests do).
+
+    Raises:
+        SceneError: the file breaks the schema or holds other than one scene.
+    """
+    if game in _LEARN:
+        return _LEARN[game]
+    package = _module(game).__name__
+    try:
+        text = resources.files(package).joinpath("learn.json").read_text(encoding="utf-8")
+    except FileNotFoundError:
+        text = None
+    scenes = [] if text is None else parse_file(game, text)
+    if text is not None and (len(scenes) != 1 or not scenes[0].line):
+        raise SceneError(f"the guided game of {game} must be one scene that asks a line")
+    _LEARN[game] = scenes[0] if scenes else None
+    return _LEARN[game]
+
+
+_LEARN: dict[str, Scene | None] = {}
 
 
 def try_move(scene: Scene, state, move: str, step: int = 0) -> tuple[bool, str, Any]:

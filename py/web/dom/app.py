@@ -129,7 +129,7 @@ class App(PlayScreen):
                             f"ready, its page is still being built.")
             return
         self.game_id = game
-        if params.get("page") in ("rules", "editor") or routes.unknown_page(params, module.INFO.name):
+        if params.get("page") in ("rules", "editor", "learn") or routes.unknown_page(params, module.INFO.name):
             self.howto.show_page(game, params)
             return
         saved, broken = self.load_saved(game, replaced=params.get("new") != "1" and params.get("rec", "") == "")

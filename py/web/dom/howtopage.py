@@ -11,6 +11,7 @@ from web.dom import browser
 
 from altibox import GAMES
 
+from web.dom.learnpage import LearnPage
 from web.dom.nodes import is_null
 from web.dom.page import by_id
 from web.dom.scenes import draw_scene, scene_event, scene_key_target
@@ -41,9 +42,11 @@ class HowToPage:
         self.app = app
         self.editor_screen = None
         self.scene_boards: dict[str, SceneBoard] = {}
+        self.learn = LearnPage(app, set_url, screen, show_error)
 
     def show_page(self, game: str, params: dict[str, str]) -> None:
-        """``&page=rules`` (How to play) or ``&page=editor`` (the scene editor, whose module
+        """``&page=rules`` (How to play), ``&page=learn`` (the guided first game) or
+        ``&page=editor`` (the scene editor, whose module
         :mod:`web.dom.editorpage` is loaded only here), or the message of a ``page=`` that
         names no page (issue 22: ``routes.unknown_page``)."""
         wrong = routes.unknown_page(params, GAMES[game].INFO.name)
@@ -55,6 +58,8 @@ class HowToPage:
                 from web.dom.editorpage import EditorScreen
                 self.editor_screen = EditorScreen(self.app)
             self.editor_screen.show_editor(game, params)
+        elif params.get("page") == "learn":
+            self.learn.show_learn(game, params)
         elif howto.has_page(game):
             self.show_rules(game)
         else:
@@ -103,6 +108,7 @@ class HowToPage:
             return
         fig = target.closest("figure[data-scene]")
         if is_null(fig):
+            self.learn.learn_event(target, keyboard)  # the guided game shares #rules
             return
         board = self.scene_boards.get(str(fig.getAttribute("data-scene")))
         if board is None:

@@ -248,11 +248,14 @@ def howto_html(game_id: str, back: str | None = None) -> str:
     sections = PAGES[game_id]
     back_link = (f'<a class="button primary" data-nav="1" href="{esc(back)}">Back to the game</a>'
                  if back else f'<a class="button primary" data-nav="1" href="?game={esc(game_id)}">Play {esc(info.name)}</a>')
+    from web.play.learn import has_guide, learn_url
+    guided = (f' <a class="button learn-link" data-nav="1" href="{esc(learn_url(game_id))}">Guided first game</a>'
+              if has_guide(game_id) else "")
     toc = "".join(f'<li><a href="#howto-{esc(sid)}">{esc(head)}</a></li>' for sid, head, _b, _s in sections)
     parts = [f'<article class="howto" data-game="{esc(game_id)}">',
              f'<header class="howto-head"><h2>How to play {esc(info.name)}</h2>'
              f'<p class="muted">{esc(info.players_text)} · {esc(info.blurb)}</p>'
-             f'<p class="actions">{back_link} <a class="button" href="./">All games</a></p>'
+             f'<p class="actions">{back_link}{guided} <a class="button" href="./">All games</a></p>'
              f'<nav aria-label="Contents"><ol class="howto-toc">{toc}</ol></nav></header>']
     for sid, head, blocks, scene_ids in sections:
         figures = "".join(f'<figure class="scene" data-scene="{esc(s)}"></figure>' for s in scene_ids)
@@ -260,7 +263,7 @@ def howto_html(game_id: str, back: str | None = None) -> str:
             figures = f'<div class="scenes">{figures}</div>'
         parts.append(f'<section id="howto-{esc(sid)}" class="howto-part"><h3>{esc(head)}</h3>'
                      f'{_blocks_html(game_id, blocks)}{figures}</section>')
-    parts.append(f'<p class="actions">{back_link}</p></article>')
+    parts.append(f'<p class="actions">{back_link}{guided}</p></article>')
     return "".join(parts)
 
 

@@ -50,10 +50,18 @@ def landing_html(saved: Mapping[str, int | None], finished: Mapping[str, bool] |
             f'<p>{esc(info.blurb)}</p>'
             f'<p class="actions">{resume}'
             f'<a class="button{"" if ply is not None else " primary"}" href="?game={esc(gid)}&amp;form=1">{new_label}</a>'
-            f'{_howto_link(gid)}</p>'
+            f'{_learn_link(gid)}{_howto_link(gid)}</p>'
             f'</li>'
         )
     return '<ul class="game-list">' + "".join(items) + "</ul>"
+
+
+def _learn_link(gid: str) -> str:
+    """The card's link to the guided first game (``?game=G&page=learn``, issue 22), when the game has one."""
+    from web.play.learn import has_guide, learn_url
+    if not has_guide(gid):
+        return ""
+    return f'<a class="button learn-link" data-nav="1" href="{esc(learn_url(gid))}">Guided first game</a>'
 
 
 def _howto_link(gid: str) -> str:

@@ -18,7 +18,7 @@ import difflib
 import re
 
 KNOWN = ("game", "new", "seed", "players", "form", "page", "rec", "ply", "pos", "embed", "interactive",
-         "controls", "scene", "lesson", "theme", "caption", "focus", "autoplay", "frame")
+         "controls", "scene", "lesson", "theme", "caption", "focus", "autoplay", "frame", "step")
 """Every parameter name of DESIGN.md §3 (URLs), besides ``seatN`` and each game's options."""
 
 _SEAT = re.compile(r"seat[0-9]{1,2}")

@@ -1,0 +1,306 @@
+"""The guided first game (``?game=G&page=learn``, issue 22 point 1): the pure model of the page.
+
+Pure Python (no browser imports), CPython-tested; :mod:`web.dom.learnpage` is its DOM glue. The
+page leads the learner move by move through the game's own lesson file,
+``altibox/<game>/learn.json`` (:func:`altibox.core.scenes.load_learn`): one scene that starts
+from a record with a fixed seed and no moves, and asks a *line* of steps. Each step says what to
+do now, why, and what it costs (its ``prompt``); the board is the game's own drawing through
+:class:`web.play.sceneboard.SceneBoard`, so its targets are the board's own ``[data-cell]`` /
+``[data-move]`` and a wrong click is refused with the step's feedback, the board left as it was.
+The opponent's answers are the steps' scripted replies, told in the game's own log words (so
+nothing hidden is shown).
+
+At the end the learner plays on: :meth:`Guide.play_on_record` is the record of a normal game —
+the lesson's record (the same seed, the same options) with every move played so far — with the
+other seat a bot (``easy`` by default, or ``medium``) or a person. Replaying it from the seed
+keeps Altitude's hands and Altiplano's bags exactly as the rules deal them, and as hidden.
+
+A reload restarts at the step reached: the page keeps it in its address (``&step=N``) and
+:meth:`Guide.restore` plays the first ``N`` steps again (each step's first asked move and its
+reply), which gives the very same position.
+"""
+
+from __future__ import annotations
+
+import copy
+import html as _html
+import re
+
+from altibox import GAMES
+from altibox.core import scenes as core_scenes
+
+from web.html.escape import esc
+from web.play import pointers
+from web.play.sceneboard import SceneBoard
+
+_TAG = re.compile(r"<(/?)([a-zA-Z][\w:-]*)([^<>]*?)(/?)>")
+_CELL = re.compile(r'\sdata-cell="([^"]*)"')
+
+
+def cell_of_move(svg: str, move: str) -> str | None:
+    """The ``data-cell`` a click on ``move``'s ``data-move`` lands in: the element's own, or
+    that of the nearest group around it; None when the drawing has no such ``data-move``.
+
+    >>> cell_of_move('<svg><g data-cell="a1"><rect data-move="@a1"/></g></svg>', "@a1")
+    'a1'
+    >>> cell_of_move('<svg><g data-cell="b2" data-move="b2c3"/></svg>', "b2c3"), cell_of_move("<svg/>", "x")
+    ('b2', None)
+    """
+    key = f'data-move="{esc(move)}"'
+    at = svg.find(key)
+    if at < 0:
+        return None
+    stack: list[str | None] = []
+    for m in _TAG.finditer(svg, 0, svg.find(">", at) + 1):
+        closing, name, attrs, selfclose = m.groups()
+        own = _CELL.search(attrs)
+        if m.start() <= at < m.end():
+            if own:
+                return _html.unescape(own.group(1))
+            break
+        if name == "g" and closing:
+            if stack:
+                stack.pop()
+        elif name == "g" and not selfclose:
+            stack.append(own.group(1) if own else None)
+    return next((_html.unescape(c) for c in reversed(stack) if c), None)
+
+#: Who the learner may play on against: ``(value, label)``; the first is the default.
+OPPONENTS = (("easy", "a bot (easy)"), ("medium", "a bot (medium)"), ("person", "a friend on this device"))
+
+
+def has_guide(game: str) -> bool:
+    """True when ``game`` has a guided first game (``altibox/<game>/learn.json``)."""
+    try:
+        return core_scenes.load_learn(game) is not None
+    except (core_scenes.SceneError, KeyError):
+        return False
+
+
+def learn_url(game: str, step: int = 0) -> str:
+    """The guided page's address: ``?game=G&page=learn`` (``&step=N`` from the second step on).
+
+    >>> learn_url("alto"), learn_url("alto", 3)
+    ('?game=alto&page=learn', '?game=alto&page=learn&step=3')
+    """
+    return f"?game={game}&page=learn" + (f"&step={step}" if step else "")
+
+
+def read_step(text: str | None) -> int:
+    """The ``&step=`` of the address as a whole number (0 when absent or not a number; the
+    guide clamps it to its line).
+
+    >>> read_step("4"), read_step("x"), read_step(None)
+    (4, 0, 0)
+    """
+    text = (text or "").strip()
+    return int(text) if text.isdigit() and len(text) < 4 else 0
+
+
+class Guide:
+    """The guided game of one game: its scene board, the moves played, and what to say.
+
+    Attributes:
+        scene: the lesson's :class:`altibox.core.scenes.Scene`.
+        board: the :class:`web.play.sceneboard.SceneBoard` shown.
+        moves: every move played so far, the learner's and the scripted replies, in order
+            (notations: the record's moves after the lesson's own).
+        opponent: the opponent chosen for playing on (a value of :data:`OPPONENTS`).
+
+    Raises:
+        SceneError: the game has no guided game, or its lesson file is broken.
+    """
+
+    def __init__(self, game: str):
+        scene = core_scenes.load_learn(game)
+        if scene is None:
+            raise core_scenes.SceneError(f"{GAMES[game].INFO.name} has no guided first game yet")
+        self.game = game
+        self.module = GAMES[game]
+        self.scene = scene
+        self.opponent = OPPONENTS[0][0]
+        self.restart()
+
+    def restart(self) -> None:
+        """Back to the first step (the page's "Start again")."""
+        self.board = SceneBoard(self.scene)
+        self.moves: list[str] = []
+        self._targets: dict = {}
+
+    # ------------------------------------------------------------ progress
+
+    @property
+    def step(self) -> int:
+        """The step asked now (0-based; ``steps`` once the line is done)."""
+        return self.board.step
+
+    @property
+    def steps(self) -> int:
+        """How many steps the line has."""
+        return len(self.scene.line)
+
+    @property
+    def done(self) -> bool:
+        """True once every step was played: the learner plays on from here."""
+        return self.board.step >= self.steps
+
+    @property
+    def seat(self) -> int:
+        """The learner's seat."""
+        return self.board.seat
+
+    def restore(self, step: int) -> int:
+        """Play the first ``step`` steps again (a reload at ``&step=N``), each with its first
+        asked move and its reply; returns the step reached (``step`` clamped to the line)."""
+        self.restart()
+        for _ in range(max(0, min(step, self.steps))):
+            self.play(self.scene.line[self.board.step].moves[0])
+        return self.step
+
+    def play(self, move: str) -> str:
+        """Try ``move`` at the step asked (a ``data-move`` clicked); returns the words shown.
+        A right move is kept in :attr:`moves` with its scripted reply."""
+        before = self.board.step
+        said = self.board.try_move(move)
+        self._note(before, move)
+        return said
+
+    def click(self, cell: str | None, move: str | None) -> str | None:
+        """A click on the board (``move``: the ``data-move``, ``cell``: the ``data-cell``), as on
+        a scene board (:meth:`web.play.sceneboard.SceneBoard.click`); None when nothing changed."""
+        before = self.board.step
+        said = self.board.click(cell, move)
+        if move:
+            self._note(before, move)
+        return said
+
+    def _note(self, before: int, move: str) -> None:
+        if self.board.step > before:
+            played = str(self.module.parse_move(move))
+            self.moves.append(played)
+            self.moves.extend(self.scene.line[before].reply)
+
+    # ------------------------------------------------------------ playing on
+
+    def play_on_record(self, opponent: str | None = None) -> dict:
+        """The record of the game to play on (DESIGN.md §2): the lesson's record (same seed,
+        players and options) with :attr:`moves`, and ``meta.seats``: the learner a person,
+        every other seat ``opponent`` (a bot level, or ``"person"``: then no seats are written,
+        as for a game of people).
+
+        Raises:
+            ValueError: ``opponent`` is not one of :data:`OPPONENTS`.
+        """
+        kind = opponent or self.opponent
+        if kind not in {value for value, _ in OPPONENTS}:
+            raise ValueError(f"play on against one of {', '.join(v for v, _ in OPPONENTS)}, not {kind!r}")
+        record = copy.deepcopy(self.scene.record)
+        record["moves"] = list(record.get("moves") or []) + list(self.moves)
+        players = int(record.get("players") or self.module.num_players(self.board.start))
+        meta = {} if kind == "person" else {"seats": ["person" if i == self.seat else kind for i in range(players)]}
+        record["meta"] = meta
+        return record
+
+    # ------------------------------------------------------------ the page
+
+    def target(self, svg: str) -> str | None:
+        """The ``data-cell`` to click now for the step asked, drawn as ``svg``: the one that
+        plays the asked move when the board shows it, else the one whose selection makes the
+        board show it (a good to plan, a hand card, a disc to move); None when done. Only this
+        target is marked on the page: the board's other highlights are hidden."""
+        if self.done:
+            return None
+        b = self.board
+        asked = self.scene.line[self.step].moves
+        for move in asked:
+            cell = cell_of_move(svg, move)
+            if cell is not None:
+                return cell
+        key = (self.step, str(b.ui.get("selected")))
+        if key not in self._targets:
+            self._targets[key] = self._selection_target(asked)
+        return self._targets[key]
+
+    def _selection_target(self, asked) -> str | None:
+        b = self.board
+        adapter = b.ui_adapter
+        words = " ".join(asked)
+        cells = sorted(adapter.selectable(b.frame()),
+                       key=lambda c: (not any(part and part in words for part in c.split(":")[1:] or [c]), c))
+        kept = dict(b.ui)
+        try:
+            for cell in cells:
+                adapter.select(b.ui, cell)
+                svg = adapter.svg(b.frame())
+                if any(cell_of_move(svg, m) is not None for m in asked):
+                    return cell
+        finally:
+            b.ui.clear()
+            b.ui.update(kept)
+        return None
+
+    def feedback(self) -> str:
+        """What was said after the last click: the step's result and the opponent's reply in
+        words, or why a wrong click was refused ("Your move again." left out: the next step
+        says what to do)."""
+        return self.board.feedback.replace(" Your move again.", "")
+
+    def board_html(self) -> str:
+        """The board element (``div.board.scene-board``, as a scene board draws it: the game's
+        own svg, ``data-position`` (the public position), ``data-ply``, ``data-interactive``),
+        with the board's own highlights hidden and the target to click now marked
+        (``[data-mark]``; ``data-target`` names it)."""
+        b = self.board
+        svg = b.ui_adapter.svg(b.frame())
+        b.drawn_svg = svg  # what clicks are checked against
+        target = self.target(svg)
+        shown = pointers.annotate(svg, [target] if target else [], [], hide_hints=True)
+        return (f'<div class="board scene-board hide-hints" data-game="{esc(self.game)}" '
+                f'data-position="{esc(b.ui_adapter.position(b.state))}" data-ply="{len(self.moves)}" '
+                f'data-step="{self.step}" data-interactive="{1 if b.interactive else 0}" '
+                f'data-target="{esc(target or "")}">{shown}</div>')
+
+    def progress(self) -> str:
+        """"Step 3 of 15", or "All 15 steps done"."""
+        if self.done:
+            return f"All {self.steps} steps done"
+        return f"Step {self.step + 1} of {self.steps}"
+
+    def now_text(self) -> str:
+        """What to do now: the step's prompt (or the scene caption when a step has none), or,
+        once done, the invitation to play on."""
+        if self.done:
+            return ("That was the guided part. Play on from this very position: choose your "
+                    "opponent below, then Play on from here. The game is saved like any other.")
+        return self.scene.line[self.step].prompt or self.scene.caption
+
+    def html(self) -> str:
+        """The page's inside (``<div class="learn">``): title, progress, what to do now, the
+        feedback, the board (``.scene-board`` with ``data-position``, ``data-ply`` and the
+        board's own ``[data-cell]``/``[data-move]``), and the buttons (Start again; at the end
+        the opponent choice and ``[data-action="learn-play-on"]``)."""
+        b = self.board
+        kind = b.kind if b.feedback else ""
+        feedback = (f'<p class="scene-feedback learn-feedback" id="learn-feedback" data-kind="{esc(kind)}" '
+                    f'role="status">{esc(self.feedback())}</p>')
+        play_on = ""
+        if self.done:
+            options = "".join(
+                f'<label class="learn-opponent"><input type="radio" name="learn-opponent" value="{esc(v)}"'
+                f'{" checked" if v == self.opponent else ""}> {esc(label)}</label>' for v, label in OPPONENTS)
+            play_on = (f'<fieldset class="learn-playon"><legend>Play on against</legend>{options}</fieldset>'
+                       f'<p class="actions"><button type="button" class="primary" data-action="learn-play-on">'
+                       f'Play on from here</button></p>')
+        restart = ('<button type="button" class="learn-restart" data-action="learn-restart">Start again</button>'
+                   if self.step or self.moves else "")
+        name = self.module.INFO.name
+        return (f'<div class="learn" data-game="{esc(self.game)}" data-step="{self.step}" '
+                f'data-steps="{self.steps}" data-done="{1 if self.done else 0}">'
+                f'<header class="learn-head"><h2>{esc(self.scene.title)}</h2>'
+                f'<p class="learn-progress" data-step="{self.step}">{esc(self.progress())}</p></header>'
+                f'<div class="learn-bar"><p class="learn-now" id="learn-now"><strong>Now:</strong> '
+                f'{esc(self.now_text())}</p>{feedback}{play_on}</div>'
+                f'<div class="learn-board" role="group" aria-label="{esc(name)} board, guided game">'
+                f'{self.board_html()}</div>'
+                f'<p class="learn-foot">{restart} <a class="button" data-nav="1" href="?game={esc(self.game)}&amp;page=rules">'
+                f'How to play {esc(name)}</a></p></div>')

@@ -1,0 +1,168 @@
+"""The guided first game (issue 22 point 1): each game's lesson file (``altibox/<game>/learn.json``)
+is proved by the scene checker, Altiplano's covers a whole round (draw, plan, move and act, the
+Market, the Warehouse, an order), and the play-on record replays to the position reached."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from altibox import GAMES, altiplano
+from altibox.core import scenes as S
+from web.html import howto, screens
+from web.links import params as link_params
+from web.play.learn import OPPONENTS, Guide, has_guide, learn_url, read_step
+
+GAMES_WITH_GUIDE = ("alto", "altitude", "altiplano")
+
+
+@pytest.mark.parametrize("game", GAMES_WITH_GUIDE)
+def test_each_learn_file_is_proved_by_the_scene_checker(game):
+    scene = S.load_learn(game)
+    assert scene is not None and has_guide(game)
+    S.check_scene(scene)  # raises on any false claim: every asked move and reply legal in turn
+    assert scene.record["seed"] is not None and scene.record["moves"] == [] and scene.record["start"] is None
+    assert all(step.prompt and len(step.moves) == 1 for step in scene.line)
+    assert scene.viewer == 0
+    # every step tells the learner what to do now, and the reply ends with the learner to act
+    guide = Guide(game)
+    for i, step in enumerate(scene.line):
+        assert GAMES[game].current_player(guide.board.state) == 0
+        assert guide.now_text() == step.prompt
+        guide.play(step.moves[0])
+        assert guide.step == i + 1
+    assert guide.done and guide.board.kind == "right"
+
+
+def test_the_altiplano_round_pins_its_house_set_and_covers_every_part_of_a_round():
+    scene = S.load_learn("altiplano")
+    assert scene.record["options"] == {"house_set": "house_set_2"}
+    asked = [step.moves[0] for step in scene.line]
+    assert asked[0] == "draw"                                          # draw
+    assert [m for m in asked if ">" in m] == ["glass>market", "food>trader", "alpaca>village"]  # plan
+    assert "done" in asked                                             # Done planning
+    assert asked[asked.index("done") + 1] == "@market"                 # the pawn placed, then act
+    assert {"trader", "sell:glass", "buy:A1", "order:O6"} <= set(asked)  # the Market: sell, buy, an order
+    assert "go:village" in asked and "village:r1" in asked             # move by cart; the Warehouse
+    assert asked[-1] == "pass"
+    guide = Guide("altiplano")
+    phases = []
+    for step in scene.line:
+        phases.append(json.loads(altiplano.to_position(guide.board.state))["phase"])
+        guide.play(step.moves[0])
+    assert phases[:5] == ["draw", "planning", "planning", "planning", "planning"]
+    assert set(phases[5:]) == {"actions"}
+    pos = json.loads(altiplano.to_position(guide.board.state))
+    me = pos["seats"][0]
+    assert pos["round"] == 2 and pos["phase"] == "draw"               # one whole round played
+    assert me["warehouse"] == [["alpaca"]] and me["order"]["id"] == "O6"
+    assert [e[0] for e in me["extensions"]] == ["A1"] and me["coins"] == 1  # 2 + 2 (glass) - 1 - 2
+    assert me["planning"] == {"food": 1}  # the food left on its planning space stays for round 2
+
+
+@pytest.mark.parametrize("game", GAMES_WITH_GUIDE)
+def test_the_play_on_record_replays_to_the_position_reached(game):
+    module = GAMES[game]
+    guide = Guide(game)
+    for step in guide.scene.line:
+        guide.play(step.moves[0])
+    record = guide.play_on_record()
+    assert record["seed"] == guide.scene.record["seed"] and record["options"] == guide.scene.record["options"]
+    assert record["meta"] == {"seats": ["person", "easy"]}
+    state = module.replay(record)
+    assert module.to_position(state) == module.to_position(guide.board.state)
+    assert len(record["moves"]) == len(guide.moves) == sum(1 + len(st.reply) for st in guide.scene.line)
+    assert module.current_player(state) == 0
+    assert guide.play_on_record("medium")["meta"]["seats"] == ["person", "medium"]
+    assert guide.play_on_record("person")["meta"] == {}
+    with pytest.raises(ValueError, match="play on against one of"):
+        guide.play_on_record("godlike")
+    from web.play.session import Session
+    session = Session.from_record(game, record)  # what "Play on from here" starts
+    assert session.ply == len(record["moves"])
+
+
+def test_a_wrong_move_is_refused_with_the_steps_feedback_and_the_board_kept():
+    guide = Guide("alto")
+    start = guide.board.state
+    said = guide.play("@a3")
+    assert said == guide.scene.line[0].wrong and guide.board.state is start and guide.step == 0
+    assert guide.moves == [] and guide.board.kind == "wrong"
+    guide.play("@b3")
+    assert guide.step == 1 and guide.moves == ["@b3", guide.scene.line[0].reply[0]]
+    # a hint for a tempting wrong move in Altiplano's planning
+    ap = Guide("altiplano")
+    ap.play("draw")
+    assert "warehouse" in ap.play("glass>village") and ap.step == 1
+
+
+@pytest.mark.parametrize("game", GAMES_WITH_GUIDE)
+def test_a_reload_restores_the_step_reached(game):
+    clicked = Guide(game)
+    for step in clicked.scene.line[:3]:
+        clicked.play(step.moves[0])
+    restored = Guide(game)
+    assert restored.restore(3) == 3
+    module = GAMES[game]
+    assert module.to_position(restored.board.state) == module.to_position(clicked.board.state)
+    assert restored.moves == clicked.moves
+    assert Guide(game).restore(999) == len(clicked.scene.line)  # clamped to the line
+    assert read_step("3") == 3 and read_step("-1") == 0 and read_step("99999") == 0
+
+
+def test_the_page_says_the_step_what_to_do_and_offers_play_on_at_the_end():
+    guide = Guide("alto")
+    html = guide.html()
+    assert "Step 1 of 11" in html and 'data-step="0"' in html and "learn-play-on" not in html
+    assert guide.scene.line[0].prompt.split(":")[0] in html
+    assert 'data-move="@b3"' in html  # the board's own targets
+    assert "learn-restart" not in html  # nothing to start again yet
+    guide.play("@b3")
+    assert "Step 2 of 11" in guide.html() and "learn-restart" in guide.html()
+    guide.restore(11)
+    html = guide.html()
+    assert guide.done and "All 11 steps done" in html and 'data-action="learn-play-on"' in html
+    assert html.count('name="learn-opponent"') == len(OPPONENTS) and 'value="easy" checked' in html
+
+
+def test_the_guided_game_is_offered_on_each_card_and_how_to_play_page():
+    landing = screens.landing_html({})
+    for game in GAMES_WITH_GUIDE:
+        assert f'href="?game={game}&amp;page=learn">Guided first game</a>' in landing
+        assert f'href="?game={game}&amp;page=learn">Guided first game</a>' in howto.howto_html(game)
+    assert learn_url("altiplano", 4) == "?game=altiplano&page=learn&step=4"
+    assert link_params.unknown_notice({"game": "alto", "page": "learn", "step": "2"}, {}) is None
+
+
+def test_a_step_prompt_needs_schema_2():
+    raw = {"schema": 1, "game": "alto", "scenes": [
+        {"id": "x", "title": "T", "caption": "C", "position": "OD,DO,DO,AS/DO,OD,OD,SA/SA,DO,DO,OD/DO,AS,OD,OD r p",
+         "ask": {"moves": ["@a1"], "wrong": "w", "result": "r", "prompt": "Place on a1."}}]}
+    with pytest.raises(S.SceneError, match="ask.prompt"):
+        S.parse_file("alto", json.dumps(raw))
+    raw["schema"] = 2
+    assert S.parse_file("alto", json.dumps(raw))[0].ask.prompt == "Place on a1."
+
+
+@pytest.mark.parametrize("game", GAMES_WITH_GUIDE)
+def test_only_the_target_to_click_now_is_marked(game):
+    """The board's own highlights are hidden (``hide-hints``) and one ring marks the cell that
+    plays the asked move, or whose selection shows it (issue 22: only the asked move lit)."""
+    import re
+    from web.play.learn import cell_of_move
+    guide = Guide(game)
+    for step in guide.scene.line:
+        html = guide.html()
+        marked = re.findall(r'data-mark="([^"]*)"', html)
+        assert len(marked) == 1 and "scene-board hide-hints" in html
+        target = re.search(r'data-target="([^"]*)"', html).group(1)
+        assert marked == [target]
+        svg = guide.board.drawn_svg
+        if cell_of_move(svg, step.moves[0]) is None:  # a two-click move: the first click selects the target
+            guide.board.click(target, None)
+            assert cell_of_move(guide.board.ui_adapter.svg(guide.board.frame()), step.moves[0]) is not None
+        guide.play(step.moves[0])
+    assert "data-mark" not in guide.html()
+    wanted = {"alto": "b3", "altitude": "hand:15", "altiplano": "draw"}[game]
+    assert Guide(game).target(Guide(game).board._svg()) == wanted
