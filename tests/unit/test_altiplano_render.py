@@ -96,7 +96,7 @@ def test_draw_phase_offers_the_draw_and_shows_bag_counts():
     assert view["legal_moves"] == ["draw"]
     assert moves_in(root) == ["draw"]
     c = cells(root)
-    assert c["draw"].get("data-move") == "draw" and "draw 4 goods" in c["draw"].get("aria-label")
+    assert c["draw"].get("data-move") == "draw" and "Draw 4 goods" in c["draw"].get("aria-label")
     bag = s.ps[0].bag
     words = ", ".join(f"{n} {g}" for g, n in A.view(s, 0)["seats"][0]["bag"].items())
     assert c["bag"].get("aria-label").startswith(f"your bag: {words}.")

@@ -386,7 +386,6 @@ class App(PlayScreen, BoardInput, BotLoop, HowToPage):
         self.session = self.table = None
         self.route(query_params())
 
-
     # ------------------------------------------------------------ buttons, forms, other tabs
 
     def on_doc_click(self, event) -> None:
@@ -435,6 +434,8 @@ class App(PlayScreen, BoardInput, BotLoop, HowToPage):
             by_id("share-dialog").close()
         elif action == "bot-fast":
             self.toggle_bot_pace()
+        else:
+            self.play_action(action, action_el)
 
     def start_from_form(self, form) -> None:
         fields = {}
