@@ -1499,6 +1499,11 @@ TURN_SUMMARY = (
 )
 
 
+#: the turn bar's short step buttons on a phone (``#bar-act``): move -> visible text (its
+#: accessible name), the status line says the rest ("…, then Done")
+BAR_WORDS = {"draw": "Draw", "done": "Done", "end": "End turn"}
+
+
 def nothing_planned(view: dict) -> bool:
     """True in the Planning phase when the viewer has placed nothing this round (no good and
     no coin on an action space is fresh): a Done planning now would leave the action spaces as
@@ -1519,9 +1524,8 @@ def confirm_first(view: dict, move: str) -> str | None:
     True
     """
     if move == "done" and nothing_planned(view):
-        return ("Nothing is planned yet this round: after Done planning your drawn goods stay on "
-                "the planning spaces and only goods already on action spaces can be used. "
-                "Click Done planning again to confirm.")
+        return ("Nothing planned this round: your drawn goods stay unused. Click Done again to "
+                "confirm.")
     return None
 
 

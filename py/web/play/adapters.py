@@ -291,15 +291,14 @@ class AltiplanoUI(HiddenCardsUI):
         return self.module.round_banner(frame.view, list(frame.names))["text"]
 
     def bar_action(self, frame):
-        """Draw, Done planning (or Done storing) or End turn, when the board offers it to the
-        seat shown (the same words as the board's button)."""
+        """Draw, Done (planning or final storage) or End turn, when the board offers it to the
+        seat shown (short words: ``altiplano.words.BAR_WORDS``)."""
         if frame.viewer is None or frame.withhold:
             return None
         legal = frame.view.get("legal_moves") or []
-        seat = frame.view["seats"][int(frame.viewer)]
-        for move in ("draw", "done", "end"):
+        for move, text in self.module.words.BAR_WORDS.items():
             if move in legal:
-                return move, self.module.words.button_words(move, seat, frame.view.get("phase"), None)[0]
+                return move, text
         return None
 
     def privacy_words(self, name):
