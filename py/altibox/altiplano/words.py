@@ -749,6 +749,14 @@ def why_not(view: dict, cell: str, names: list | None = None, selected: str | No
     if kind == "plan":
         if ph == "draw":
             return "First draw your goods; planning comes next."
+        mine = view["seats"][int(view["player"])] if view.get("player") is not None else {}
+        k = int(rest) if rest.isdigit() else 0
+        if ph == "planning" and k > sum((mine.get("planning") or {}).values()):
+            if k > int(mine.get("open_planning_spaces") or hs.open_spaces):
+                return (f"Planning space {k} is locked: moving up the Road track opens more "
+                        "planning spaces.")
+            return (f"Planning space {k} is empty: click a good on a filled planning space, then "
+                    "an action space.")
         if ph == "planning":
             return ("No action space can take that good now (its spaces are full or no recipe "
                     "uses it).")
