@@ -1548,6 +1548,7 @@ def part_prompt(state: State, names: list | None, part: str | None) -> str:
     a step that is taken elsewhere (the Draw, the planning: on the player's board) is named
     without asking for a button this part does not have.
 
+    >>> from altibox.altiplano import new_game
     >>> s = new_game(seed=5, players=2)
     >>> part_prompt(s, None, "display")
     'Player 1 draws goods from the bag (on their board, not shown here)'
