@@ -382,13 +382,20 @@ def click_altiplano(page, state, move: str, root: str = "#board") -> None:
     """Play the Altiplano ``move`` (legal in ``state``, whose seat to act is shown) by clicks:
     its own ``data-move`` when the board shows one, else :func:`select_cell` first, then the
     ``data-move`` that appears (on the target or in the choice panel); on the board element
-    ``root`` (``#board``, or the editor's ``#editor-board``)."""
+    ``root`` (``#board``, or the editor's ``#editor-board``). A move the game asks about first
+    (``altiplano.confirm_first``: Done planning with nothing planned) is clicked twice, the
+    second time once ``#hint`` says what it means."""
     target = page.locator(f'{root} [data-move="{move}"]')
+    view = altiplano.view(state, state.current)
     if target.count() == 0:
-        cell = select_cell(altiplano.view(state, state.current), move)
+        cell = select_cell(view, move)
         page.locator(f'{root} [data-cell="{cell}"]').first.click()
         target = page.locator(f'{root} [data-move="{move}"]')
     target.first.click()
+    ask = altiplano.confirm_first(view, move)
+    if ask and root == "#board" and page.locator('html[data-screen="play"]').count():
+        wait_hint(page, ask)
+        page.locator(f'{root} [data-move="{move}"]').first.click()
 
 
 #: every attribute value and text node of the document, raw (no HTML escaping in the way),

@@ -96,7 +96,7 @@ def test_draw_phase_offers_the_draw_and_shows_bag_counts():
     assert view["legal_moves"] == ["draw"]
     assert moves_in(root) == ["draw"]
     c = cells(root)
-    assert c["draw"].get("data-move") == "draw" and "draw 4 goods" in c["draw"].get("aria-label")
+    assert c["draw"].get("data-move") == "draw" and "Draw 4 goods" in c["draw"].get("aria-label")
     bag = s.ps[0].bag
     words = ", ".join(f"{n} {g}" for g, n in A.view(s, 0)["seats"][0]["bag"].items())
     assert c["bag"].get("aria-label").startswith(f"your bag: {words}.")
@@ -269,7 +269,9 @@ def test_multi_option_choice_asks_once_in_words():
     labels = {el.get("data-move"): el.get("aria-label") for el in c.values()
               if el.get("data-move") in village}
     assert labels["village:silver"] == "Village: take the silver house (+1 VP per silver at the end)"
-    assert labels["village:r1:r2"] == "Village: store stone \u2192 row 1, stone \u2192 row 2"
+    # the name holds the words drawn on the option (WCAG 2.5.3, issue 22)
+    assert labels["village:r1:r2"] == ("Village: store stone \u2192 row 1, stone \u2192 row 2 "
+                                       "(shown: row 1 + row 2)")
     assert "choice:cancel" in c and c["choice:cancel"].get("data-move") is None
     assert "Take a house" in svg and "Cancel" in svg
     assert reachable(view) == set(view["legal_moves"])
@@ -293,8 +295,9 @@ def test_market_good_with_sell_or_deliver_is_a_choice():
     c = cells(root)
     got = {el.get("aria-label") for k, el in c.items() if k.startswith("choice:") and el.get("data-move")}
     ore = s.hs.values["ore"]
-    assert ore > 0 and got == {f"Sell ore for 1 coin: the ore ({ore} VP at the end) leaves you",
-                               "Deliver ore to order O5"}
+    assert ore > 0 and got == {f"Sell ore for 1 coin: the ore ({ore} VP at the end) leaves you "
+                               f"(shown: Sell: 1 coin, \u2212{ore} VP)",
+                               "Deliver ore to order O5 (shown: Deliver to O5)"}
     assert reachable(view) == set(view["legal_moves"])
 
 

@@ -354,7 +354,11 @@ def test_the_tables_words_come_from_a_view():
     v = A.view(s, s.current)
     seat = v["seats"][v["player"]]
     hs = data.load("house_set")
-    assert W.button_words("draw", seat, v["phase"], hs) == ("Draw 4 goods", "draw 4 goods from your bag")
+    # the name starts with the button's visible text (WCAG 2.5.3, issue 22)
+    assert W.button_words("draw", seat, v["phase"], hs) == ("Draw 4 goods", "Draw 4 goods from your bag")
+    for move in ("done", "end", "pass"):
+        text, label = W.button_words(move, seat, "planning", hs)
+        assert label.startswith(text), (text, label)
     assert W.board_hint(v, NAMES, seat, acting=True) == (
         "Draw fills your open planning spaces from the bag. " + W.AIM_WORDS)
     assert W.board_hint({**v, "round": 3}, NAMES, seat, acting=True) == (

@@ -91,7 +91,7 @@ from .words import (
     describe, explain, extension_tip, good_tip, is_secret, location_tip, prompt, role_tip,
     public_position, round_banner, scoreboard, why_not, log_entry, SECRET_NOTATION, plans_in_secret,
     END_TURN_FIRST, last_outlined,
-    notation_help,
+    notation_help, TURN_SUMMARY, confirm_first, part_prompt,
 )
 from .render import FOCUS_PARTS, legend, legend_svg, choice_cells, render_svg
 
@@ -102,7 +102,7 @@ __all__ = [
     "new_game", "num_players", "seat_name", "current_player", "legal_moves", "apply", "outcome",
     "is_over", "parse_move", "view", "private_step", "reveals",
     "undo_barrier", "log_entry", "SECRET_NOTATION", "plans_in_secret", "END_TURN_FIRST",
-    "last_outlined", "notation_help",
+    "last_outlined", "notation_help", "TURN_SUMMARY", "confirm_first", "part_prompt",
     "to_position", "from_position",
     "to_record", "replay", "describe", "check", "score_breakdown", "owned_goods", "total_coins",
     "prompt", "explain", "scoreboard", "round_banner", "is_secret", "good_tip", "location_tip",

@@ -61,7 +61,10 @@ The classes are styled by ``static/css/altiplano.css`` (no ``<style>`` in the SV
 
 from __future__ import annotations
 
-from altibox.core.svg import esc as _esc, num as _f
+import html
+import re
+
+from altibox.core.svg import _TAG, esc as _esc, num as _f
 
 from ._render.prims import _GLYPHS
 from ._render.context import _Ctx
@@ -112,7 +115,88 @@ def render_svg(view: dict, ui: dict | None = None) -> str:
             f'{" narrow" if ctx.narrow else ""}" viewBox="0 0 {W} {_f(total)}" width="{W}" '
             f'height="{_f(total)}" role="group" aria-label="{_esc(_label(part))}" '
             f'data-phase="{_esc(view["phase"])}" data-round="{int(view["round"])}">')
-    return head + "".join(parts) + "</svg>"
+    return head + _named_parts("".join(parts)) + "</svg>"
+
+
+_PART_START = '<g data-part="'
+_NAMED: dict[str, str] = {}
+
+
+def _named_parts(body: str) -> str:
+    """:func:`name_hooks` over each ``data-part`` piece of ``body``, remembered per piece: a
+    click redraws the table, but most of its parts come out the same (no hook spans two
+    pieces: parts are never inside a clickable group)."""
+    out = []
+    for k, piece in enumerate(body.split(_PART_START)):
+        if k:
+            piece = _PART_START + piece
+        done = _NAMED.get(piece)
+        if done is None:
+            if len(_NAMED) > 400:
+                _NAMED.clear()
+            done = _NAMED[piece] = name_hooks(piece)
+        out.append(done)
+    return "".join(out)
+
+
+_TOKEN = re.compile(r'<g\b[^>]*>|</g>|<text\b[^>]*>(.*?)</text>', re.S)
+_LABEL = re.compile(r'aria-label="([^"]*)"')
+
+
+def name_hooks(svg: str) -> str:
+    """Every clickable group of ``svg`` (a ``<g>`` with ``data-cell`` or ``role="button"`` and
+    an ``aria-label``) named with the words drawn inside it, after its own words ("… (shown:
+    WORDS)"), unless its label already holds them: the accessible name contains the visible
+    text (WCAG 2.5.3, axe-core's ``label-content-name-mismatch``; issue 22). One pass over the
+    tags.
+
+    >>> name_hooks('<g data-cell="draw" aria-label="go on"><text>Draw</text></g>')
+    '<g data-cell="draw" aria-label="go on (shown: Draw)"><text>Draw</text></g>'
+    >>> name_hooks('<g data-cell="end" aria-label="End turn: next"><text>End turn</text></g>')
+    '<g data-cell="end" aria-label="End turn: next"><text>End turn</text></g>'
+    """
+    stack: list = []   # open groups: (match, words drawn inside, or None when not a hook)
+    edits: list = []
+    for m in _TOKEN.finditer(svg):
+        tag = m.group(0)
+        if tag.startswith("<text"):
+            word = m.group(1)
+            if "<" in word:
+                word = _TAG.sub("", word)
+            if "&" in word:
+                word = html.unescape(word)
+            word = word.strip()
+            if word:
+                for _m, words in stack:
+                    if words is not None:
+                        words.append(word)
+            continue
+        if tag != "</g>":
+            hook = "aria-label=" in tag and ("data-cell=" in tag or 'role="button"' in tag)
+            stack.append((m, [] if hook else None))
+            continue
+        if not stack:
+            continue
+        start, words = stack.pop()
+        if not words:
+            continue
+        open_tag = start.group(0)
+        label = html.unescape(_LABEL.search(open_tag).group(1))
+        text = " ".join(words)
+        if " ".join(text.split()).lower() in " ".join(label.split()).lower():
+            continue
+        full = f"{label} (shown: {text})"
+        edits.append((start.start(), start.end(),
+                      open_tag.replace(f'aria-label="{_esc(label)}"', f'aria-label="{_esc(full)}"', 1)))
+    if not edits:
+        return svg
+    out, at = [], 0
+    for a, b, tag in sorted(edits):
+        out.append(svg[at:a])
+        out.append(tag)
+        at = b
+    out.append(svg[at:])
+    return "".join(out)
 
 
 #: The parts of the table an embed may show alone (``&focus=``, DESIGN §3; issue 20 point 5).

@@ -738,10 +738,31 @@ def action_turn(state: State) -> dict | None:
     legal = _legal(state)
     acted, moved_after = state.turn[0], state.turn[1]
     moves = ("pawn", "go", "step", "end", "pass")
-    return {"here": p.pawn, "acted": acted, "moved_after": bool(moved_after),
-            "may_act": any(op[0] not in moves for op in legal.values()),
-            "may_move": any(op[0] in ("go", "step") for op in legal.values()),
-            "may_end": "end" in legal}
+    out = {"here": p.pawn, "acted": acted, "moved_after": bool(moved_after),
+           "may_act": any(op[0] not in moves for op in legal.values()),
+           "may_move": any(op[0] in ("go", "step") for op in legal.values()),
+           "may_end": "end" in legal}
+    if p.pawn is None:
+        out["idle"] = idle_locations(state)
+    return out
+
+
+def idle_locations(state: State) -> list[str]:
+    """The ring locations (ring order) where the player to act could do nothing at all if the
+    pawn stood there now: no recipe of theirs matches the goods planned on its action spaces
+    (the location's, their role's, their extensions'), and no Market deal or cart purchase is
+    open (spec §8). The free first placement of the pawn (``@LOC``) may still go there; the
+    page warns before that choice (issue 22). Empty outside the Actions phase."""
+    if state.phase != "actions" or state.current is None:
+        return []
+    p = state.ps[state.current]
+    out = []
+    for loc in state.ring:
+        acts: dict = {}
+        _legal_runs(state, p, loc, acts)
+        if not acts:
+            out.append(loc)
+    return out
 
 
 def _op_source(op: tuple) -> str:

@@ -749,6 +749,14 @@ def why_not(view: dict, cell: str, names: list | None = None, selected: str | No
     if kind == "plan":
         if ph == "draw":
             return "First draw your goods; planning comes next."
+        mine = view["seats"][int(view["player"])] if view.get("player") is not None else {}
+        k = int(rest) if rest.isdigit() else 0
+        if ph == "planning" and k > sum((mine.get("planning") or {}).values()):
+            if k > int(mine.get("open_planning_spaces") or hs.open_spaces):
+                return (f"Planning space {k} is locked: moving up the Road track opens more "
+                        "planning spaces.")
+            return (f"Planning space {k} is empty: click a good on a filled planning space, then "
+                    "an action space.")
         if ph == "planning":
             return ("No action space can take that good now (its spaces are full or no recipe "
                     "uses it).")
@@ -1145,18 +1153,20 @@ def button_words(mv: str, seat: dict, phase: str, hs: _data.HouseSet) -> tuple[s
         n = max(0, int(seat.get("open_planning_spaces") or 4)
                 - sum((seat.get("planning") or {}).values()))
         if n == 0:
-            return "Draw (nothing to draw)", "go on: your planning spaces are full"
-        return f"Draw {n} good{'s' if n != 1 else ''}", f"draw {n} goods from your bag"
+            return "Draw (nothing to draw)", "Draw (nothing to draw): go on, your planning spaces are full"
+        text = f"Draw {n} good{'s' if n != 1 else ''}"
+        return text, f"{text} from your bag"
     if mv == "done":
         if phase == "final_storage":
-            return "Done storing", "finish final storage"
-        return "Done planning", "declare your planning done"
+            return "Done storing", "Done storing: finish final storage"
+        return "Done planning", "Done planning: your placements are final for this round"
     if mv == "end":
-        return "End turn", "end your turn"
+        return "End turn", "End turn: the next player acts"
     if mv == "pass":
-        return "Pass", "pass for the rest of the round"
+        return "Pass", "Pass for the rest of the round"
     if mv == "cart":
-        return f"Buy a cart ({hs.cart_price} coin)", "buy a cart at the Village"
+        text = f"Buy a cart ({hs.cart_price} coin)"
+        return text, f"{text} at the Village"
     return mv, mv
 
 
@@ -1392,6 +1402,8 @@ BOARD_WORDS = {
     "part_warehouse": "the warehouse",
     "pawns": "; pawns: {names}",
     "then_move_here": " \u2014 move here: {options}",
+    "idle_here": " \u2014 nothing to do there now: no recipe of yours is ready there (no goods of "
+                 "yours planned on its action spaces) and no deal is open",
     "cart_or_step": "cart or step",
     "round": "Round {n}",
     "final_round": "FINAL ROUND",
@@ -1472,3 +1484,89 @@ def compose_swap(where: str, card: str) -> str:
     if where == "display":
         return f"Extension {card!r} is not in the pile, so it cannot be put on the display."
     return f"Order {card!r} is not out of the game, so it cannot be made an open order."
+
+
+# ---------------------------------------------------------------- newcomers (issue 22)
+
+#: The player aid: Altiplano's turn structure, what ends the game and what scores, in at most 8
+#: short lines (shown by the play screen's "Turn summary" button)
+TURN_SUMMARY = (
+    "A round: Draw, then Plan, then Actions (in turn, until everyone has passed).",
+    "Draw: fill your open planning spaces from your bag.",
+    "Plan: put goods (and coins) on the action spaces of locations, then Done planning; "
+    "the others see your plan only in the Actions phase.",
+    "Actions: move your pawn (first placement free; a cart, or 1 food a step) and act at one "
+    "location a turn: its recipe runs with the goods planned there.",
+    "After acting, moving on ends that turn's actions: act there next turn. End turn, or Pass "
+    "for the rest of the round.",
+    "Goods are never used up: used and gained goods go to your crate, then back into your bag.",
+    "The end: a location runs empty or the extension pile cannot refill the display; one more "
+    "round follows.",
+    "Score: goods' values, houses (4), boats (2), orders, house bonuses and full warehouse rows; "
+    "equal: the most coins.",
+)
+
+
+#: the turn bar's short step buttons on a phone (``#bar-act``): move -> visible text (its
+#: accessible name), the status line says the rest ("…, then Done")
+BAR_WORDS = {"draw": "Draw", "done": "Done", "end": "End turn"}
+
+
+def nothing_planned(view: dict) -> bool:
+    """True in the Planning phase when the viewer has placed nothing this round (no good and
+    no coin on an action space is fresh): a Done planning now would leave the action spaces as
+    they were, with the drawn goods still on the planning spaces."""
+    seat_no = view.get("player")
+    if view.get("phase") != "planning" or seat_no is None:
+        return False
+    sources = (view["seats"][int(seat_no)].get("sources") or {}).values()
+    return not any(src.get("fresh") or src.get("fresh_coins") for src in sources)
+
+
+def confirm_first(view: dict, move: str) -> str | None:
+    """The words a first click on ``move`` shows instead of playing it, when the move has a
+    consequence a newcomer does not expect (issue 22); a second click on it plays it. None:
+    the move plays at once. Now: Done planning with nothing planned this round.
+
+    >>> confirm_first({"phase": "draw", "player": 0, "seats": [{}]}, "done") is None
+    True
+    """
+    if move == "done" and nothing_planned(view):
+        return ("Nothing planned this round: your drawn goods stay unused. Click Done again to "
+                "confirm.")
+    return None
+
+
+#: the focused part of the table (``focus=`` of an embed) -> what it is called
+PART_NAMES = {"ring": "the ring of locations", "board": "the player's board",
+              "display": "the extension display", "orders": "the orders",
+              "warehouse": "the warehouse"}
+
+
+def part_prompt(state: State, names: list | None, part: str | None) -> str:
+    """:func:`prompt` for a view that shows one part of the table only (``focus=``, issue 22):
+    a step that is taken elsewhere (the Draw, the planning: on the player's board) is named
+    without asking for a button this part does not have.
+
+    >>> from altibox.altiplano import new_game
+    >>> s = new_game(seed=5, players=2)
+    >>> part_prompt(s, None, "display")
+    'Player 1 draws goods from the bag (on their board, not shown here)'
+    """
+    words = prompt(state, names)
+    if not part or part == "board" or not words:
+        return words
+    who = player_name(state, state.current, names)
+    ph = state.phase
+    if ph == "draw":
+        return f"{who} draws goods from the bag (on their board, not shown here)"
+    if ph == "planning":
+        return f"{who} plans (on their board, not shown here)"
+    if ph == "final_storage":
+        return f"{who} stores goods in the warehouse (final storage)" if part == "warehouse" \
+            else f"{who}: final storage (on their board, not shown here)"
+    if ph == "roles":
+        return f"{who} chooses a role (not shown here)"
+    if part == "ring":
+        return words
+    return f"{who}'s turn in the Actions phase ({PART_NAMES.get(part, part)} shown here)"

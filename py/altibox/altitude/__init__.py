@@ -105,7 +105,7 @@ from .rules import (
 )
 from .words import (
     card_help, card_label, describe, explain, prompt, public_move, public_position, scoreboard,
-    why_not, log_entry, notation_help, end_warning,
+    why_not, log_entry, notation_help, end_warning, TURN_SUMMARY,
 )
 
 __all__ = [
@@ -118,5 +118,5 @@ __all__ = [
     "to_position", "from_position", "to_record", "replay", "describe", "card_label", "height",
     "mountain_info", "score_breakdown", "resolve", "render_svg",
     "choice_cells", "public_position", "public_move", "scoreboard", "prompt", "explain",
-    "scene_facts", "legend", "legend_svg", "card_help", "why_not", "end_warning",
+    "scene_facts", "legend", "legend_svg", "card_help", "why_not", "end_warning", "TURN_SUMMARY",
 ]

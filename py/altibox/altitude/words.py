@@ -555,3 +555,19 @@ def compose_twice(cid: int, first: str, second: str) -> str:
 def compose_pile(asked: "int | None", left: int) -> str:
     """A draw pile that asks for more cards than are left over (or fewer than its top)."""
     return f"The draw pile cannot hold {asked} cards: {left} cards are left for it."
+
+
+#: The player aid (issue 22): Altitude's turn structure, what ends the game and what scores, in
+#: at most 8 short lines (shown by the play screen's "Turn summary" button)
+TURN_SUMMARY = (
+    "Setup: keep 4 of your 6 cards; the other 2 go on the pile for the next players.",
+    "Your turn: draw the top card, then do one thing with it: your mountain, the discard pile, "
+    "an opponent's mountain, or keep it and play a hand card on your mountain.",
+    "A card rests on two cards and must be higher than both; the base is up to 10 cards wide.",
+    "Cable car: counts 0, fits anywhere. Avalanche: only on an opponent. "
+    "Saint Bernard: removes an avalanche from your mountain.",
+    "Five levels high when your turn comes: you play two turns in a row.",
+    "The end: the pile is empty, then each places a hand card or passes, until all pass in a row.",
+    "Score: 1 per level, 1 per animal at level 4 or higher, 1 for an empty hand, "
+    "1 per Saint Bernard kept.",
+)

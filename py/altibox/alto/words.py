@@ -292,3 +292,17 @@ def tile_words(apn: str) -> str:
     if apn.isupper():
         return f"{a}, bright side up (black side: {b})"
     return f"{b}, black side up (bright side: {a})"
+
+
+#: The player aid (issue 22): Alto's turn structure, what ends the game and what scores, in at
+#: most 8 short lines (shown by the play screen's "Turn summary" button)
+TURN_SUMMARY = (
+    "Placement: in turn, put one of your discs on an empty tile until every tile holds one.",
+    "Your turn: move exactly one disc, of either colour, as the tile under it allows.",
+    "Only the top disc moves, except on a stack tile (S): the whole stack moves.",
+    "It lands on top of whatever is there: a stack, an empty tile or a removed square.",
+    "The tile you left flips to its black side; a black tile is removed instead.",
+    "The end: no tile holds a disc any more.",
+    "Score: a disc at level k scores k points; the higher total wins "
+    "(equal: more discs at the highest level).",
+)

@@ -377,7 +377,6 @@ class App(PlayScreen):
         self.session = self.table = None
         self.route(query_params())
 
-
     # ------------------------------------------------------------ buttons, forms, other tabs
 
     def on_doc_click(self, event) -> None:
@@ -426,6 +425,8 @@ class App(PlayScreen):
             by_id("share-dialog").close()
         elif action == "bot-fast":
             self.bots.toggle_pace()
+        else:
+            self.play_action(action, action_el)
 
     def start_from_form(self, form) -> None:
         fields = {}

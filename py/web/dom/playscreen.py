@@ -5,7 +5,7 @@ the table's answers to clicks and buttons into renders. A mixin of :class:`web.d
 
 from __future__ import annotations
 
-from pyodide.ffi import create_once_callable
+from pyodide.ffi import create_once_callable, create_proxy
 from web.dom import browser
 
 from web.dom.nodes import is_null, show_status, target_of
@@ -70,6 +70,11 @@ class PlayScreen:
         by_id("undo").disabled = not t.can_undo()
         by_id("redo").disabled = not t.can_redo()
         by_id("confirm").hidden = not t.needs_confirm()
+        step, act = t.bar_action(), by_id("bar-act")
+        if not is_null(act):
+            act.hidden = step is None
+            if step is not None:
+                act.dataset.move, act.textContent = step
         if announce:
             by_id("announce").textContent = announce
         if self.input.keyboard:
@@ -250,6 +255,42 @@ class PlayScreen:
             self.render(t0=t0, hint_kept=True)
         elif done.kind in ("select", "deselect", "cleared"):
             self.render(announce=done.text, t0=t0)
+
+    def play_action(self, action: str, el) -> None:
+        """The play screen's own buttons: the bar's step button (``#bar-act``: a click on the
+        board's button of that move), the player aid's opening and closing."""
+        if action == "bar-act" and self.table is not None:
+            move = str(el.dataset.move)
+            self.after_click(self.table.clicked(move, move))
+        elif action == "aid":
+            self.open_aid(el)
+        elif action == "close-aid":
+            by_id("aid-dialog").close()
+
+    def open_aid(self, opener) -> None:
+        """Show the player aid (``#aid-dialog``: the game's turn summary, issue 22); Escape or
+        Close shuts it and the focus goes back to the button that opened it (or "More")."""
+        s = self.session
+        dialog = by_id("aid-dialog")
+        if s is None or is_null(dialog):
+            return
+        dialog.innerHTML = panels.aid_html(s.module)
+        if not getattr(self, "_aid_bound", False):
+            self._aid_bound = True
+            proxy = create_proxy(self._aid_closed)
+            self._proxies.append(proxy)
+            dialog.addEventListener("close", proxy)
+        self._aid_opener = opener
+        if not dialog.open:
+            dialog.showModal()
+        dialog.querySelector('[data-action="close-aid"]').focus()
+
+    def _aid_closed(self, _event=None) -> None:
+        opener = getattr(self, "_aid_opener", None)
+        if opener is None or is_null(opener) or opener.offsetParent is None or is_null(opener.offsetParent):
+            opener = by_id("more")  # the menu item is gone with the menu (a phone)
+        if not is_null(opener):
+            opener.focus()
 
     def play(self, move: str, t0: float | None = None) -> None:
         """Play ``move`` (a drop, a bot's move) and show it."""

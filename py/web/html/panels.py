@@ -207,3 +207,17 @@ def result_html(module: Any, state: Any, names: list[str] | None = None) -> str:
             + (f'<p class="why">{esc(why)}</p>' if why else "")
             + '<p class="actions"><button type="button" class="primary" data-action="rematch">Rematch</button>'
               '<button type="button" data-action="newgame">New game</button></p>')
+
+
+def aid_html(module: Any) -> str:
+    """The player aid (issue 22): the game's turn summary (``module.TURN_SUMMARY``, at most 8
+    lines, from its ``words.py``) as the content of ``#aid-dialog``: a heading ``#aid-title``,
+    an ordered list, and a Close button (``data-action="close-aid"``; Escape closes it too).
+    ``""`` for a game without a summary."""
+    lines = getattr(module, "TURN_SUMMARY", ())
+    if not lines:
+        return ""
+    items = "".join(f"<li>{esc(line)}</li>" for line in lines)
+    return (f'<h2 id="aid-title">Turn summary: {esc(module.INFO.name)}</h2><ol>{items}</ol>'
+            f'<p class="actions"><button type="button" class="primary" data-action="close-aid">'
+            f'Close</button></p>')

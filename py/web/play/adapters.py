@@ -134,6 +134,18 @@ class BoardUI:
             return target
         return None if self.module.undo_barrier(states[-2], states[-1]) else target
 
+    def bar_action(self, frame: Frame) -> tuple[str, str] | None:
+        """``(move, button text)`` of the step the status asks for, shown in the turn bar too
+        (``#bar-act``, issue 22: on a phone the board's own button is below the fold), or
+        None. Its move is also a ``data-cell``/``data-move`` of the board as drawn."""
+        return None
+
+    def confirm_first(self, frame: Frame, move: str) -> str | None:
+        """The words a first click on ``move`` shows instead of playing it (a consequence a
+        newcomer does not expect; the game's ``confirm_first``), or None: it plays at once."""
+        ask = getattr(self.module, "confirm_first", None)
+        return ask(frame.view, move) if ask is not None else None
+
     def draggable(self, frame: Frame) -> set[str]:
         """``data-cell`` values that may be dragged onto a ``data-move`` target (drag and drop
         selects the cell, then plays the move dropped on)."""
@@ -277,6 +289,17 @@ class AltiplanoUI(HiddenCardsUI):
 
     def banner(self, frame):
         return self.module.round_banner(frame.view, list(frame.names))["text"]
+
+    def bar_action(self, frame):
+        """Draw, Done (planning or final storage) or End turn, when the board offers it to the
+        seat shown (short words: ``altiplano.words.BAR_WORDS``)."""
+        if frame.viewer is None or frame.withhold:
+            return None
+        legal = frame.view.get("legal_moves") or []
+        for move, text in self.module.words.BAR_WORDS.items():
+            if move in legal:
+                return move, text
+        return None
 
     def privacy_words(self, name):
         return (f"Pass the device to {name}. The others' plans stay hidden until the Actions "

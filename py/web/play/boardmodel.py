@@ -33,6 +33,7 @@ from web.play.adapters import BOARDS, Frame
 from web.play.board import BoardController
 from web.links.codec import encode_record, embed_query, share_query
 from web.play.session import Session
+from web.play.seats import seat_names
 from web.html.escape import esc
 
 
@@ -241,7 +242,12 @@ class BoardModel:
     def status(self) -> tuple[str, int | None]:
         """The status line's words and the seat to move (None when the game is over)."""
         s = self.session
-        words = pages.status_words(self.module, s.state, s.names)
+        part, ask = self.ui.get("part"), getattr(self.module, "part_prompt", None)
+        if part and ask is not None and not self.module.is_over(s.state):
+            # one part of the table shown (focus=): the status fits what that part can do
+            words = ask(s.state, seat_names(self.module, s.state, s.names), part)
+        else:
+            words = pages.status_words(self.module, s.state, s.names)
         return words, self.module.current_player(s.state)
 
     def controls_html(self, uid: str = "") -> str:

@@ -75,6 +75,7 @@ class Table:
         if session.module.INFO.hidden:
             session.redo.clear()  # a redo stack would replay moves made with hidden cards
         self._turn_passed: Any = None  # the state shown after a board click that passed the turn
+        self._asked: tuple = (None, None)  # (state, move) whose first click asked (confirm_first)
 
     @property
     def ui(self) -> dict:
@@ -122,6 +123,12 @@ class Table:
         floor = self.turns.floor
         self.turns.saw(self.session.states, frame.viewer)
         return self.turns.floor != floor
+
+    def bar_action(self) -> tuple[str, str] | None:
+        """``(move, text)`` of the turn bar's step button (``#bar-act``), or None when no
+        person may play now or the game names none (``BoardUI.bar_action``)."""
+        frame = self.frame()
+        return self.adapter.bar_action(frame) if self.refusal(None, frame) is None else None
 
     def needs_confirm(self) -> bool:
         """True while End turn (``#confirm``) is awaited."""
@@ -185,6 +192,11 @@ class Table:
             return Click("wait", why) if why else Click("none")
         what, arg = self.board.click(frame, cell, move)
         if what == "play":
+            ask = self.adapter.confirm_first(frame, arg)
+            state = self.session.state
+            if ask and not (self._asked[0] is state and self._asked[1] == arg):
+                self._asked = (state, arg)  # a second click on it, with nothing between, plays it
+                return Click("hint", ask)
             return self.play(arg)
         if what in ("select", "deselect"):
             return Click(what)

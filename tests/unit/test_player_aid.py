@@ -1,0 +1,210 @@
+"""Issue 22 (branch plano22), the pure parts: the player aid's words and HTML, the turn bar's step
+button, "Done planning" with nothing planned asking first, the idle pawn placement, the status of
+one focused part, and Altiplano's accessible names holding their visible text."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+
+import pytest
+
+from altibox import GAMES
+from altibox import altiplano as A
+from altibox.altiplano import words as W
+from altibox.altiplano.render import name_hooks, render_svg
+from altibox.core.svg import _TAG, _TEXT
+
+from web.html import panels
+from web.play.adapters import BOARDS, Frame
+from web.play.session import Session
+from web.play.table import Table
+
+from altiplano_support import choose
+
+
+def to_planning(seed: int = 5) -> A.State:
+    s = A.new_game(seed=seed, players=2)
+    while s.phase != "planning":
+        s = A.apply(s, "draw")
+    return s
+
+
+def to_actions(seed: int = 5) -> A.State:
+    s = A.new_game(seed=seed, players=2)
+    while s.phase != "actions":
+        s = A.apply(s, "draw" if s.phase == "draw" else "done")
+    return s
+
+
+def table_of(state) -> Table:
+    """The play screen's table at ``state``, the device taken, the board as drawn."""
+    t = Table(Session.from_text("altiplano", json.dumps(A.to_record(state))))
+    if t.privacy():
+        t.reveal()
+    t.board.drawn = t.adapter.svg(t.frame())
+    return t
+
+
+# ---------------------------------------------------------------- the player aid
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_turn_summary_is_short_and_in_the_aid(game):
+    module = GAMES[game]
+    lines = module.TURN_SUMMARY
+    assert 3 <= len(lines) <= 8 and all(isinstance(x, str) and 20 <= len(x) <= 170 for x in lines)
+    page = panels.aid_html(module)
+    assert f'<h2 id="aid-title">Turn summary: {module.INFO.name}</h2>' in page
+    assert [html.unescape(x) for x in re.findall(r"<li>(.*?)</li>", page)] == list(lines)
+    assert 'data-action="close-aid"' in page
+
+
+def test_altiplano_summary_says_the_turn_structure_the_end_and_the_score():
+    text = " ".join(A.TURN_SUMMARY)
+    for words in ("Draw, then Plan, then Actions", "one location a turn", "End turn",
+                  "one more round", "Score:", "the most coins"):
+        assert words in text, words
+
+
+# ---------------------------------------------------------------- the step in the bar
+
+def test_bar_action_is_the_step_the_status_asks_for():
+    ui = BOARDS["altiplano"]
+    s = A.new_game(seed=5, players=2)
+    frame = Frame(view=A.view(s, 0), viewer=0)
+    assert ui.bar_action(frame) == ("draw", "Draw")
+    assert ui.bar_action(Frame(view=A.view(s, None), viewer=None)) is None   # nobody's board shown
+    assert ui.bar_action(Frame(view=A.view(s, 0), viewer=0, withhold=True)) is None
+    p = to_planning()
+    assert ui.bar_action(Frame(view=A.view(p, p.current), viewer=p.current)) == ("done", "Done")
+    a = A.apply(to_actions(), "@market")
+    assert ui.bar_action(Frame(view=A.view(a, a.current), viewer=a.current)) is None  # not acted yet
+    for game in ("alto", "altitude"):
+        g = GAMES[game].new_game(seed=5, players=2)
+        assert BOARDS[game].bar_action(Frame(view=GAMES[game].view(g, 0), viewer=0)) is None
+
+
+# ---------------------------------------------------------------- Done planning, nothing planned
+
+def test_done_with_nothing_planned_asks_once_then_plays():
+    s = to_planning()
+    me = s.current
+    assert W.nothing_planned(A.view(s, me))
+    ask = A.confirm_first(A.view(s, me), "done")
+    assert ask == "Nothing planned this round: your drawn goods stay unused. Click Done again to confirm."
+    assert A.confirm_first(A.view(s, me), "draw") is None
+    t = table_of(s)
+    first = t.click("done", "done")
+    assert (first.kind, first.text) == ("hint", ask) and t.session.ply == len(s.moves)
+    second = t.click("done", "done")
+    assert second.kind == "play" and t.session.ply == len(s.moves) + 1
+
+
+def test_done_after_a_placement_plays_at_once():
+    s = to_planning()
+    move = next(str(m) for m in A.legal_moves(s) if ">" in str(m) and not str(m).startswith("coin"))
+    s = A.apply(s, move)
+    assert not W.nothing_planned(A.view(s, s.current))
+    assert A.confirm_first(A.view(s, s.current), "done") is None
+    t = table_of(s)
+    assert t.click("done", "done").kind == "play"
+
+
+def test_a_click_between_asks_again():
+    s = to_planning()
+    t = table_of(s)
+    assert t.click("done", "done").kind == "hint"
+    t.click("plan:8", None)                      # a locked planning space: a why-not, no move
+    assert t.click("done", "done").kind == "play"  # same position: the question stands answered
+    t2 = table_of(s)
+    assert t2.click("done", "done").kind == "hint"
+
+
+# ---------------------------------------------------------------- idle placement, empty spaces
+
+def test_idle_locations_are_those_where_nothing_could_be_done():
+    s = to_actions()
+    idle = A.rules.idle_locations(s)
+    assert A.rules.action_turn(s)["idle"] == idle
+    for loc in s.ring:
+        after = A.apply(s, f"@{loc}")
+        acts = [str(m) for m in A.legal_moves(after)
+                if not str(m).startswith(("go:", "step:", "end", "pass"))]
+        assert (loc in idle) == (acts == []), (loc, acts)
+    assert A.rules.idle_locations(A.new_game(seed=5, players=2)) == []
+    # the target says it before the click
+    view = A.view(s, s.current)
+    svg = render_svg(view, {})
+    for loc in s.ring:
+        tag = re.search(rf'<g[^>]*data-cell="loc:{loc}"[^>]*>', svg).group(0)
+        assert (W.board_words("idle_here") in html.unescape(tag)) == (loc in idle)
+
+
+def test_empty_and_locked_planning_spaces_say_so():
+    s = to_planning()
+    view = A.view(s, s.current)
+    assert A.why_not(view, "plan:8", None) == ("Planning space 8 is locked: moving up the Road "
+                                                "track opens more planning spaces.")
+    move = next(str(m) for m in A.legal_moves(s) if ">" in str(m) and not str(m).startswith("coin"))
+    s = A.apply(s, move)
+    view = A.view(s, s.current)
+    n = sum(view["seats"][s.current]["planning"].values())
+    assert A.why_not(view, f"plan:{n + 1}", None) == (
+        f"Planning space {n + 1} is empty: click a good on a filled planning space, then an "
+        "action space.")
+
+
+# ---------------------------------------------------------------- one part of the table
+
+def test_part_prompt_never_asks_for_a_button_the_part_lacks():
+    s = A.new_game(seed=5, players=2)
+    assert A.part_prompt(s, None, None) == A.prompt(s) == "Player 1: draw 4 goods from your bag"
+    assert A.part_prompt(s, None, "board") == A.prompt(s)
+    for part in ("display", "orders", "warehouse", "ring"):
+        assert A.part_prompt(s, None, part) == "Player 1 draws goods from the bag (on their board, not shown here)"
+    p = to_planning()
+    assert A.part_prompt(p, None, "display").endswith("plans (on their board, not shown here)")
+    a = to_actions()
+    assert A.part_prompt(a, None, "ring") == A.prompt(a)
+    assert A.part_prompt(a, None, "orders").endswith("(the orders shown here)")
+
+
+# ---------------------------------------------------------------- accessible names
+
+def hooked_groups(svg: str):
+    stack = []
+    for m in re.finditer(r"<g\b[^>]*>|</g>", svg):
+        if m.group(0) != "</g>":
+            stack.append(m)
+            continue
+        start = stack.pop()
+        tag = start.group(0)
+        if "aria-label=" in tag and ("data-cell=" in tag or 'role="button"' in tag):
+            inner = svg[start.end():m.start()]
+            words = " ".join(w for w in (html.unescape(_TAG.sub("", x)).strip() for x in _TEXT.findall(inner)) if w)
+            yield html.unescape(re.search(r'aria-label="([^"]*)"', tag).group(1)), words
+
+
+def test_every_altiplano_hook_is_named_with_its_visible_text():
+    """Random games, every 7th ply, both the seat's view and a narrow one with a selection."""
+    import random
+    rng = random.Random(22)
+    checked = 0
+    for seed in (3, 8):
+        s = A.new_game(seed=seed, players=3)
+        ply = 0
+        while not A.is_over(s) and ply < 200:
+            if ply % 7 == 0:
+                me = A.current_player(s)
+                view = A.view(s, me)
+                for ui in ({}, {"narrow": True, "selected": sorted(A.choice_cells(view))[0]
+                                if A.choice_cells(view) else None}):
+                    for label, words in hooked_groups(render_svg(view, ui)):
+                        assert " ".join(words.lower().split()) in " ".join(label.lower().split()), (label, words)
+                        checked += 1
+            s = A.apply(s, choose(rng, s))
+            ply += 1
+    assert checked > 2000
+    assert name_hooks('<g data-cell="x" aria-label="a, b"><text>Q</text></g>') == \
+        '<g data-cell="x" aria-label="a, b (shown: Q)"><text>Q</text></g>'
