@@ -78,6 +78,27 @@ BIG = 1.25       # the drawn card's scale
 HSTEP = CW + 8   # hand card step
 RAISE = 10       # a selected hand card is raised this much
 X_AREA = LABEL_W + (W - 8 - LABEL_W - COLS * SX) / 2   # left edge of the 11 columns
+# the phone's drawing (ui["narrow"], issue 22): a narrower viewBox, so that a card of the widest
+# mountain (11 columns) is >= 44 CSS px tall and >= 32 px wide on a 390 px screen, where the board
+# spans the whole width (660 units -> 0.59 px a unit: a card 33 x 45 px)
+W_NARROW = 660
+SX_NARROW = 57   # cards 1 unit apart
+LABEL_W_NARROW = 30
+
+
+def geometry(narrow: bool) -> "tuple[int, int, int, float]":
+    """``(width, column step, level column width, left edge of the 11 columns)`` of the
+    drawing: the desktop's (720 units) or the phone's (:data:`W_NARROW`).
+
+    >>> geometry(False)
+    (720, 60, 40, 46.0)
+    >>> geometry(True)
+    (660, 57, 30, 30.0)
+    """
+    if not narrow:
+        return W, SX, LABEL_W, X_AREA
+    return (W_NARROW, SX_NARROW, LABEL_W_NARROW,
+            LABEL_W_NARROW + (W_NARROW - 3 - LABEL_W_NARROW - COLS * SX_NARROW) / 2)
 
 
 # ---------------------------------------------------------------- card faces (local coords)
@@ -356,8 +377,9 @@ def render_svg(view: "dict[str, Any]", ui: "dict[str, Any] | None" = None) -> st
                       setup_moves, focus, by_id, names[me], me, face_down, narrow)
             y += GAP
     total_h = y - GAP
+    vw = geometry(narrow)[0]
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" class="altitude-board{" narrow" if narrow else ""}" '
-            f'viewBox="0 0 {W} {_num(total_h)}" width="{W}" height="{_num(total_h)}" '
+            f'viewBox="0 0 {vw} {_num(total_h)}" width="{vw}" height="{_num(total_h)}" '
             f'role="group" aria-label="Altitude board" data-phase="{_esc(phase)}" '
             f'data-ply="{int(view.get("ply", 0))}">')
     return head + "".join(parts) + "</svg>"
@@ -409,6 +431,7 @@ def _panel(parts, view, q, py, name, own, to_play, by_id, deck, cell_moves, focu
     if final_hands is not None:
         ph += END_STRIP
     ybase = py + HDR + PAD_T + (rows - 1) * DY
+    W, SX, LABEL_W, X_AREA = geometry(narrow)
     x0 = X_AREA + (COLS - span) * SX / 2 - cmin * SX + (SX - CW) / 2
     colour = SEAT[q % 4]
     cls = "mountain" + (" own" if own else "") + (" current" if to_play else "")
@@ -456,8 +479,8 @@ def _panel(parts, view, q, py, name, own, to_play, by_id, deck, cell_moves, focu
                      f'fill="{colour}"/><text class="turn-t" x="{_num(x + (w - 6) / 2)}" '
                      f'y="{_num(cy + (7.5 if narrow else 4))}" text-anchor="middle">{word}</text>')
     # level numbers and guide lines
-    lx = LABEL_W / 2 + 2
-    lw, lh = (36, 30) if narrow else (26, 22)
+    lx = LABEL_W / 2 + (1 if narrow else 2)
+    lw, lh = (26, 30) if narrow else (26, 22)
     parts.append(f'<text class="lvl-cap" x="{_num(lx)}" y="{_num(py + HDR + 11)}" '
                  f'text-anchor="middle">LEVEL</text>')
     for r in range(1, rows + 1):
@@ -519,6 +542,7 @@ END_SCALE = 0.72
 def _end_strip(parts, view, q, y, hand, by_id, narrow) -> None:
     """Player q's hand at the end, face up (every hand decides points, rules: Scoring), and
     what it scored: the empty-hand bonus or the Saint Bernards kept."""
+    W, _sx, LABEL_W, _xa = geometry(narrow)
     b = (view.get("outcome") or {}).get("breakdown") or []
     part = b[q] if q < len(b) else {}
     bonus = []
@@ -549,6 +573,7 @@ def _end_strip(parts, view, q, y, hand, by_id, narrow) -> None:
 def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable,
           setup_moves, focus, by_id, my_name, me, face_down=False, narrow=False) -> float:
     """The tray at height ``ty``: drawn card, hand, pile, discard, pass; returns its bottom."""
+    W = geometry(narrow)[0]
     parts.append(f'<g class="tray" transform="translate(0,{_num(ty)})">')
     parts.append(f'<rect class="tray-bg" x="0" y="0" width="{W}" height="{TRAY_H}" rx="12"/>')
     top = 52            # top of a hand card (bottoms line up with the drawn card's)
@@ -594,14 +619,20 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
                 parts.append(_FOCUS)
             parts.append("</g>")
             x += 112
+            if narrow and hand:
+                # a rule between the drawn card and the hand: their one-word captions
+                # ("DRAWN", "HAND") read as two, not as "DRAWN HAND" (issue 22)
+                parts.append(f'<path class="tray-rule" d="M{x - 21},8 V{TRAY_H - 10}"/>')
         if "pass" in legal:
             parts.append(f'<text class="cap" x="{x}" y="22">{"FINAL" if narrow else "FINAL ROUND"}</text>')
-            parts.append(f'<g class="button pass" transform="translate({x},{top + 14})"'
+            # on a phone as tall as a card: a 45 px touch target (issue 22)
+            bh = CH if narrow else 44
+            parts.append(f'<g class="button pass" transform="translate({x},{top + (0 if narrow else 14)})"'
                          f'{target("pass", "pass", "pass")}>')
-            parts.append('<rect width="92" height="44" rx="10"/>'
-                         '<text x="46" y="28">Pass</text>')
+            parts.append(f'<rect width="92" height="{bh}" rx="10"/>'
+                         f'<text x="46" y="{_num(bh / 2 + 6 + (2 if narrow else 0))}">Pass</text>')
             if focus == "pass":
-                parts.append(_ring("focus", 92, 44, 5, 13))
+                parts.append(_ring("focus", 92, bh, 5, 13))
             parts.append("</g>")
             x += 92 + 26
         if hand:
@@ -642,12 +673,15 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
     pile_n = view["pile_size"]
     dx = W - 18 - CW
     px = dx - CW - 22
+    # the captions stand outside the clickable groups: a group's box is its card (issue 22: a
+    # caption wider than the card moved the box's centre off the card, onto the tray)
+    parts.append(f'<text class="cap" x="{px}" y="{top + CH + 24 if narrow else 22}">PILE</text>')
+    parts.append(f'<text class="cap" x="{dx + CW if narrow else dx}" y="22"'
+                 f'{" text-anchor=" + chr(34) + "end" + chr(34) if narrow else ""}>DISCARD</text>')
     pile_i = len(parts)
     parts.append(f'<g class="pile" transform="translate({px},{top})"'
                  f'{target("pile", f"draw pile: {pile_n} cards")}>'
                  f'<title>draw pile: {pile_n} cards; every turn starts with a draw from it</title>')
-    # PILE above the pile; on a phone under it (DISCARD, right-aligned, takes the top line there)
-    parts.append(f'<text class="cap" x="0" y="{CH + 24 if narrow else 22 - top}">PILE</text>')
     if pile_n:
         parts.append(_BACK + f'<rect x="9" y="{_num(CH / 2 - 17)}" width="{CW - 18}" height="30" '
                      f'rx="6" fill="#2b3a55" opacity=".85"/>'
@@ -666,8 +700,6 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
     parts.append(f'<g class="discard" transform="translate({dx},{top})"'
                  f'{target("discard", d_label, "B" if can_b else None)}><title>{_esc(d_label)}</title>')
     disc_i = len(parts) - 1
-    parts.append(f'<text class="cap" x="{CW if narrow else 0}" y="{22 - top}"'
-                 f'{" text-anchor=" + chr(34) + "end" + chr(34) if narrow else ""}>DISCARD</text>')
     parts.append(_face(topc) if topc is not None else
                  f'<rect class="empty-pile" width="{CW}" height="{CH}" rx="7"/>')
     parts.append(f'<text class="count-s" x="{_num(CW / 2)}" y="{CH + 14}">{len(disc)} '
