@@ -364,10 +364,16 @@ def render_svg(view: "dict[str, Any]", ui: "dict[str, Any] | None" = None) -> st
     if hide and last_player is not None and 0 <= int(last_player) < n:
         anchor = int(last_player)
     order = [(anchor + i) % n for i in range(n)]
+    # a desktop with 3 or more seats (issue 22): the opponents' mountains behind tabs under the
+    # tray, one shown at a time, so that the page needs no scrolling to see any of them
+    compact = bool(ui.get("compact")) and not narrow and n >= 3 and phase != "over"
+    shown = shown_opponent(view, ui, anchor, last_cell) if compact else None
 
     parts: "list[str]" = []
     y = 0.0
     for i, q in enumerate(order):
+        if compact and i > 0 and q != shown:
+            continue
         y = _panel(parts, view, q, y, names[q], q == me and not hide and not over, current == q,
                    by_id, deck, cell_moves, focus, last_cell, narrow,
                    view.get("stranded") or {} if q == me else {})
@@ -376,6 +382,8 @@ def render_svg(view: "dict[str, Any]", ui: "dict[str, Any] | None" = None) -> st
             y = _tray(parts, view, y, hand, drawn, hide, legal, phase, selected, selectable,
                       setup_moves, focus, by_id, names[me], me, face_down, narrow)
             y += GAP
+            if compact:
+                y = _tabs(parts, view, y, order[1:], shown, current, names, cell_moves, focus) + 4
     total_h = y - GAP
     vw = geometry(narrow)[0]
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" class="altitude-board{" narrow" if narrow else ""}" '
@@ -383,6 +391,82 @@ def render_svg(view: "dict[str, Any]", ui: "dict[str, Any] | None" = None) -> st
             f'role="group" aria-label="Altitude board" data-phase="{_esc(phase)}" '
             f'data-ply="{int(view.get("ply", 0))}">')
     return head + "".join(parts) + "</svg>"
+
+
+def shown_opponent(view: "dict[str, Any]", ui: "dict[str, Any]", anchor: int,
+                   last_cell: "str | None" = None) -> int:
+    """The opponent whose mountain a compact board (``ui["compact"]``: a desktop, 3 or more
+    seats) draws under the tabs: ``ui["shown"]`` when it names a seat other than ``anchor`` (the
+    seat drawn first, the viewer's); else the owner of the last move's target slot
+    (``last_cell``, e.g. ``"p2:L1:3"``: a card placed or an avalanche dropped there), else the
+    seat that played last, when either is an opponent; else the seat after ``anchor``.
+
+    >>> shown_opponent({"players": 3}, {}, 0)
+    1
+    >>> shown_opponent({"players": 3}, {"last_player": 2}, 0)
+    2
+    >>> shown_opponent({"players": 4}, {"last_player": 0}, 0, "p3:L1:0")
+    3
+    >>> shown_opponent({"players": 3}, {"shown": 2, "last_player": 1}, 0)
+    2
+    """
+    n = int(view["players"])
+    others = [(anchor + i) % n for i in range(1, n)]
+    want = ui.get("shown")
+    if isinstance(want, int) and want in others:
+        return want
+    if last_cell:
+        owner = int(last_cell.split(":", 1)[0][1:])
+        if owner in others:
+            return owner
+    lp = ui.get("last_player")
+    if isinstance(lp, int) and lp in others:
+        return lp
+    return others[0]
+
+
+TAB_H = 50
+
+
+def _tabs(parts, view, y, seats, shown, current, names, cell_moves, focus) -> float:
+    """One tab per opponent (``data-cell="show:<seat>"``, ``aria-pressed`` on the one shown):
+    the name, whose turn, the height and hand size, and a target marker when the current
+    choice can go on that mountain. Returns the tabs' bottom edge."""
+    k = len(seats)
+    gap = 8
+    tw = (W - gap * (k - 1)) / k
+    for i, q in enumerate(seats):
+        x = i * (tw + gap)
+        mt = view["mountains"][q]
+        height = max((e["row"] for e in mt), default=0)
+        hand_n = view["hand_sizes"][q]
+        on = q == shown
+        aims = sum(1 for c in cell_moves if c.startswith(f"p{q}:"))
+        to_play = current == q
+        name = _clip_name(names[q], 16 if k == 2 else 11)
+        line2 = (("to play · " if to_play else "") + f"Height {height} · Hand {hand_n}")
+        label = (f"{names[q]}'s mountain" + (", shown below" if on else ", show it")
+                 + f": {line2}" + (f"; {aims} target{'s' if aims != 1 else ''} for your card"
+                                   if aims else ""))
+        fill = f' style="fill:{SEAT_TINT[q % 4]}"' if to_play else ""
+        parts.append(f'<g class="tab{" on" if on else ""}" transform="translate({_num(x)},{_num(y)})"'
+                     f'{target(f"show:{q}", label, button=True)} aria-pressed="{"true" if on else "false"}">'
+                     f'<title>{_esc(label)}</title>'
+                     f'<rect class="tab-bg" width="{_num(tw)}" height="{TAB_H}" rx="10"{fill}/>'
+                     f'<rect x="0" y="{TAB_H - 5}" width="{_num(tw)}" height="5" rx="2.5" '
+                     f'fill="{SEAT[q % 4]}" opacity="{1 if on else 0.45}"/>'
+                     f'<circle cx="16" cy="19" r="6" fill="{SEAT[q % 4]}" stroke="#fff" stroke-width="2"/>'
+                     f'<text class="tab-name" x="28" y="24">{_esc(name)}</text>'
+                     f'<text class="tab-t" x="12" y="40">{_esc(line2)}</text>'
+                     f'<text class="tab-show" x="{_num(tw - 10)}" y="24" text-anchor="end">'
+                     f'{"SHOWN ▾" if on else "SHOW"}</text>')
+        if aims:
+            parts.append(f'<g class="mark" transform="translate({_num(tw - 12)},3)" pointer-events="none">'
+                         f'<circle r="10"/><path d="{_MARKS["place"]}"/></g>')
+        if focus == f"show:{q}":
+            parts.append(_ring("focus", tw, TAB_H, 4, 13))
+        parts.append("</g>")
+    return y + TAB_H
 
 
 def _animal_points(view, card) -> int:

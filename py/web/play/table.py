@@ -180,6 +180,8 @@ class Table:
             self.board.clear()  # changed in the page (issue 23): nothing played, drawn again
             return Click("tampered", UNKNOWN_CLICK)
         frame = self.frame()
+        if move is None and self.adapter.view_click(frame, cell):  # a tab: the board only
+            return Click("select")
         why = self.refusal(cell, frame)
         if why is not None:
             return Click("wait", why) if why else Click("none")
