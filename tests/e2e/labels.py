@@ -37,12 +37,19 @@ COLLISIONS_JS = r"""
     return {left: r.left + 1, right: r.right - 1, top: r.top + cut, bottom: r.bottom - cut};
   };
   const labels = [];
-  for (const svg of root.querySelectorAll("svg")) {
-    for (const t of svg.querySelectorAll("text")) {
-      if (!t.textContent.trim() || !visible(t)) continue;
-      labels.push({el: t, group: svg, box: ink(t, t.getBoundingClientRect()),
-                   text: t.textContent.trim().slice(0, 30), where: t.getAttribute("class") || "text"});
-    }
+  for (const t of root.querySelectorAll("svg text")) {
+    if (!t.textContent.trim() || !visible(t)) continue;
+    labels.push({el: t, group: t.closest("svg"), box: ink(t, t.getBoundingClientRect()),
+                 text: t.textContent.trim().slice(0, 30), where: t.getAttribute("class") || "text"});
+  }
+  // badges (a disc or pill with its own words: Altitude's "+1" of an animal scored, Alto's
+  // height badge and score tags) may cover no other label
+  for (const g of root.querySelectorAll("svg :is(.scored, .badge, .score-tag)")) {
+    if (!visible(g)) continue;
+    const r = g.getBoundingClientRect();
+    labels.push({el: g, group: g.closest("svg"),
+                 box: {left: r.left + 1, right: r.right - 1, top: r.top + 1, bottom: r.bottom - 1},
+                 text: g.textContent.trim().slice(0, 30) || "(badge)", where: g.getAttribute("class")});
   }
   const html = ["#status", "#hint", "#banner", ".turnbar button", ".turnbar .button", ".turnbar label"];
   for (const el of document.querySelectorAll(html.join(","))) {

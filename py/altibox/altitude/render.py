@@ -477,6 +477,17 @@ def _animal_points(view, card) -> int:
     return int(opts.get("animal_points", 1))
 
 
+def name_room(units: float, narrow: bool) -> int:
+    """How many characters of a player's name fit in ``units`` of a panel's header (bold
+    17 px on a desktop, 24 px on a phone: about 0.62 em a character, wide letters included),
+    at least 3.
+
+    >>> name_room(300, False), name_room(96, True)
+    (28, 6)
+    """
+    return max(3, int(units / ((24 if narrow else 17) * 0.62)))
+
+
 def _clip_name(name: str, limit: int) -> str:
     return name if len(name) <= limit else name[:limit - 1] + "\u2026"
 
@@ -535,9 +546,6 @@ def _panel(parts, view, q, py, name, own, to_play, by_id, deck, cell_moves, focu
     cy = py + HDR / 2
     parts.append(f'<circle cx="28" cy="{_num(cy)}" r="7" fill="{colour}" stroke="#fff" '
                  f'stroke-width="2"/>')
-    label = _esc(_clip_name(name, 14 if narrow else 30))
-    you = '<tspan class="you"> (you)</tspan>' if own else ""
-    parts.append(f'<text class="name" x="42" y="{_num(cy + 5.5)}">{label}{you}</text>')
     # right side: [TO PLAY] [Height h] [Hand k]
     x = W - 12
     base_cols = [e["col"] for e in mt if e["row"] == 1]
@@ -562,6 +570,10 @@ def _panel(parts, view, q, py, name, own, to_play, by_id, deck, cell_moves, focu
         parts.append(f'<rect x="{x}" y="{_num(cy - ph_ / 2)}" width="{w - 6}" height="{ph_}" rx="{_num(ph_ / 2)}" '
                      f'fill="{colour}"/><text class="turn-t" x="{_num(x + (w - 6) / 2)}" '
                      f'y="{_num(cy + (7.5 if narrow else 4))}" text-anchor="middle">{word}</text>')
+    # the name, cut to the room the pills leave it (issue 22: a long name ran under them)
+    you = '<tspan class="you"> (you)</tspan>' if own else ""
+    label = _esc(_clip_name(name, name_room(x - 42 - (0 if narrow or not own else 44), narrow)))
+    parts.append(f'<text class="name" x="42" y="{_num(cy + 5.5)}">{label}{you}</text>')
     # level numbers and guide lines
     lx = LABEL_W / 2 + (1 if narrow else 2)
     lw, lh = (26, 30) if narrow else (26, 22)
