@@ -217,9 +217,10 @@ class AltitudeUI(HiddenCardsUI):
             "focus": frame.ui.get("focus"), "withhold": frame.withhold,
             "last": frame.last, "last_player": frame.last_player, "turn": frame.turn,
             "narrow": bool(frame.ui.get("narrow")),
-            # 3 or more seats on a desktop: the opponents behind tabs (issue 22); a tab chosen
-            # holds until the next move, after which the mountain just changed is shown
-            "compact": True,
+            # the play screen (Table), 3 or more seats on a desktop: the opponents behind tabs
+            # (issue 22); a tab chosen holds until the next move, after which the mountain just
+            # changed is shown. Embeds and scenes draw every mountain.
+            "compact": bool(frame.ui.get("compact")),
             "shown": frame.ui.get("shown") if frame.ui.get("shown_ply") == frame.view.get("ply") else None,
         })
 

@@ -71,6 +71,7 @@ class Table:
         self.session = session
         self.adapter = BOARDS[session.game_id]
         self.board = BoardController(self.adapter)
+        self.board.ui["compact"] = True  # Altitude's opponents behind tabs on a desktop (issue 22)
         self.turns = Turns.restore(session.module, session.states, session.meta)
         if session.module.INFO.hidden:
             session.redo.clear()  # a redo stack would replay moves made with hidden cards
