@@ -446,20 +446,22 @@ def _tabs(parts, view, y, seats, shown, current, names, cell_moves, focus) -> fl
         name = _clip_name(names[q], 16 if k == 2 else 11)
         line2 = (("to play · " if to_play else "") + f"Height {height} · Hand {hand_n}")
         label = (f"{names[q]}'s mountain" + (", shown below" if on else ", show it")
-                 + f": {line2}" + (f"; {aims} target{'s' if aims != 1 else ''} for your card"
-                                   if aims else ""))
+                 + (f"; {aims} target{'s' if aims != 1 else ''} for your card" if aims else ""))
         fill = f' style="fill:{SEAT_TINT[q % 4]}"' if to_play else ""
-        parts.append(f'<g class="tab{" on" if on else ""}" transform="translate({_num(x)},{_num(y)})"'
-                     f'{target(f"show:{q}", label, button=True)} aria-pressed="{"true" if on else "false"}">'
+        words = (f'<text class="tab-name" x="28" y="24">{_esc(name)}</text>'
+                 f'<text class="tab-show" x="{_num(tw - 10)}" y="24" text-anchor="end">'
+                 f'{"SHOWN ▾" if on else "SHOW"}</text>'
+                 f'<text class="tab-t" x="12" y="40">{_esc(line2)}</text>')
+        # its name starts with the words drawn on it (WCAG 2.5.3, as every target's)
+        parts.append(named(f'<g class="tab{" on" if on else ""}" transform="translate({_num(x)},{_num(y)})"'
+                           f'{target(f"show:{q}", label, button=True)} aria-pressed="{"true" if on else "false"}">',
+                           label, words) +
                      f'<title>{_esc(label)}</title>'
                      f'<rect class="tab-bg" width="{_num(tw)}" height="{TAB_H}" rx="10"{fill}/>'
                      f'<rect x="0" y="{TAB_H - 5}" width="{_num(tw)}" height="5" rx="2.5" '
                      f'fill="{SEAT[q % 4]}" opacity="{1 if on else 0.45}"/>'
                      f'<circle cx="16" cy="19" r="6" fill="{SEAT[q % 4]}" stroke="#fff" stroke-width="2"/>'
-                     f'<text class="tab-name" x="28" y="24">{_esc(name)}</text>'
-                     f'<text class="tab-t" x="12" y="40">{_esc(line2)}</text>'
-                     f'<text class="tab-show" x="{_num(tw - 10)}" y="24" text-anchor="end">'
-                     f'{"SHOWN ▾" if on else "SHOW"}</text>')
+                     + words)
         if aims:
             parts.append(f'<g class="mark" transform="translate({_num(tw - 12)},3)" pointer-events="none">'
                          f'<circle r="10"/><path d="{_MARKS["place"]}"/></g>')
