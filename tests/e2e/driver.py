@@ -314,7 +314,19 @@ def click_altitude(page, move: str, root: str = "#board") -> None:
     toks = move.split(" ")
     if toks[0] in ("R", "D", "F2", "H", "V", "S"):
         page.locator(f'{root} [data-cell="hand:{toks[1]}"]').click()
+    owner = altitude_move_owner(move)
+    if owner is not None and page.locator(f'{root} .mountain[data-player="{owner}"]').count() == 0:
+        page.locator(f'{root} [data-cell="show:{owner}"]').click()   # behind its tab (issue 22)
+        page.wait_for_selector(f'{root} .mountain[data-player="{owner}"]', state="attached")
     page.locator(f'{root} [data-move="{move}"]').first.click()
+
+
+def altitude_move_owner(move: str) -> int | None:
+    """The seat whose mountain an Altitude move targets when it names one (``C p1 …``,
+    ``F1 p1 …``, ``F2 c p1 …``, ``V c p1 …``, ``S c p1 …``), else None (the mover's own)."""
+    toks = move.split(" ")
+    i = {"C": 1, "F1": 1, "F2": 2, "V": 2, "S": 2}.get(toks[0])
+    return int(toks[i][1:]) if i is not None and len(toks) > i and toks[i].startswith("p") else None
 
 
 def play_altitude(page, state, rng, check_privacy=True, max_plies=10_000):

@@ -299,3 +299,69 @@ def test_long_card_words_are_fitted_inside_the_card():
     assert {"".join(t.itertext()) for t in long_words} == {"CABLE CAR", "AVALANCHE", "ST BERNARD"}
     for t in long_words:
         assert t.get("textLength") is not None and float(t.get("textLength")) <= CW - 4
+
+
+# ---------------------------------------------------------------- issue 22: phone and desktop
+
+def test_the_phone_drawing_makes_every_card_a_touch_target_at_390_px():
+    """The narrow drawing spans a 390 px screen: 660 units, so a card is 33 x 45 px there, and
+    the widest mountain (a base of 9 with an open slot at each end: 11 columns) fits inside."""
+    from altibox.altitude.render import CH, COLS, CW, W_NARROW, geometry
+    assert CH * 390 / W_NARROW >= 44 and CW * 390 / W_NARROW >= 32
+    w, sx, label_w, x_area = geometry(True)
+    assert sx >= CW and label_w <= x_area and x_area + COLS * sx <= w
+    rng, s = random.Random(3), A.new_game(seed=3, players=2)
+    while True:   # towards wide bases until the seat to move has 9 base cards in a row
+        ms = [str(m) for m in A.legal_moves(s)]
+        base = [m for m in ms if m.split()[0] in ("A", "D") and m.split()[-1].startswith("1.")]
+        s = A.apply(s, rng.choice(base or ms))
+        me = A.current_player(s)
+        cols = [c for (r, c) in s.mountains[me] if r == 1]
+        if s.phase != "setup" and cols and max(cols) - min(cols) + 1 == 9:
+            break
+    root = parse(render_svg(A.view(s, me), {"narrow": True}))
+    assert root.get("viewBox").split()[2] == str(W_NARROW)
+    xs = []
+    for g in groups(root):
+        cell = g.get("data-cell")
+        if cell.startswith(f"p{me}:L1:"):
+            xs.append(float(g.get("transform").split("(")[1].split(",")[0]))
+    assert len(xs) == 11 and min(xs) >= label_w and max(xs) + CW <= W_NARROW - 1
+
+
+def test_pile_and_discard_groups_hold_only_their_card():
+    """Issue 22: a caption inside a clickable group widened its box beyond the card (a click
+    at the box's centre fell on the tray); the captions stand outside the groups."""
+    s = A.new_game(seed=3, players=2)
+    for narrow in (False, True):
+        root = parse(render_svg(A.view(s, 0), {"narrow": narrow}))
+        for g in groups(root):
+            if g.get("data-cell") in ("pile", "discard"):
+                words = [t.text for t in g.iter(NS + "text")]
+                assert "PILE" not in words and "DISCARD" not in words, words
+        caps = [t.text for t in root.iter(NS + "text") if t.get("class") == "cap"]
+        assert "PILE" in caps and "DISCARD" in caps
+
+
+def test_compact_tabs_only_on_a_desktop_with_three_or_more_seats():
+    for players, narrow, tabs in ((2, False, 0), (3, False, 2), (4, False, 3), (3, True, 0)):
+        s = A.new_game(seed=5, players=players)
+        root = parse(render_svg(A.view(s, 0), {"compact": True, "narrow": narrow}))
+        shown = [g for g in root.iter(NS + "g") if (g.get("class") or "").startswith("mountain")]
+        cells = [g.get("data-cell") for g in groups(root) if g.get("data-cell").startswith("show:")]
+        assert len(cells) == tabs
+        assert len(shown) == (2 if tabs else players)
+        if tabs:   # the seat after the viewer by default; a tab's choice otherwise
+            assert shown[1].get("data-player") == "1"
+            root = parse(render_svg(A.view(s, 0), {"compact": True, "shown": players - 1}))
+            shown = [g for g in root.iter(NS + "g") if (g.get("class") or "").startswith("mountain")]
+            assert shown[1].get("data-player") == str(players - 1)
+
+
+def test_a_long_name_is_cut_to_the_room_its_pills_leave():
+    s = A.new_game(seed=5, players=2)
+    name = "Wolfgang Amadeus Mozart of Salzburg"
+    for narrow, most in ((False, 30), (True, 10)):
+        root = parse(render_svg(A.view(s, 0), {"names": [name, "B"], "narrow": narrow}))
+        first = next(t for t in root.iter(NS + "text") if t.get("class") == "name")
+        assert first.text.endswith("\u2026") and len(first.text) <= most, first.text

@@ -211,3 +211,27 @@ def test_an_altitude_bot_move_is_outlined_for_the_person_watching():
     assert len(slot) == 1 and svg.count('class="last"') == 1
     ring = svg.index(f'<g {slot[0]} pointer-events="none">')   # the markers drawn over that slot
     assert 'class="last"' in svg[ring:svg.find("<g transform=", ring + 1)]
+
+
+def test_an_altitude_tab_shows_a_mountain_at_any_time_until_the_next_move():
+    """Issue 22: with 3 seats on a desktop the opponents are behind tabs under the tray; a tab
+    click changes only what is shown (even behind the pass-the-device screen, where nobody may
+    play), and the choice lasts until a move changes the board: then the mountain the last move
+    changed is shown."""
+    t = Table(Session.new("altitude", seed=3, players=3))
+    svg = t.adapter.svg(t.frame())   # the privacy screen: the public view, seat 0 first
+    assert 'data-cell="show:1"' in svg and 'data-cell="show:2"' in svg
+    assert svg.count('class="mountain') == 2 and 'data-player="1"' in svg   # the seat after 0
+    assert t.click("show:2", None).kind == "select" and t.session.ply == 0
+    svg = t.adapter.svg(t.frame())
+    assert '<g class="mountain" data-player="2"' in svg and 'data-player="1" aria-label' not in svg
+    assert re.search(r'data-cell="show:2"[^>]*aria-pressed="true"', svg)
+    t.reveal()
+    t.click(None, t.frame().view["legal_moves"][0])   # seat 0 returns two cards
+    t.end_turn()
+    t.reveal()
+    svg = t.adapter.svg(t.frame())   # seat 1 to play: seat 0 played last, its mountain shown
+    assert svg.count('class="mountain') == 2 and '<g class="mountain" data-player="0"' in svg
+    t.ui["narrow"] = True            # a phone: every mountain, no tabs
+    svg = t.adapter.svg(t.frame())
+    assert svg.count('class="mountain') == 3 and "show:" not in svg

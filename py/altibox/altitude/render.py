@@ -78,6 +78,27 @@ BIG = 1.25       # the drawn card's scale
 HSTEP = CW + 8   # hand card step
 RAISE = 10       # a selected hand card is raised this much
 X_AREA = LABEL_W + (W - 8 - LABEL_W - COLS * SX) / 2   # left edge of the 11 columns
+# the phone's drawing (ui["narrow"], issue 22): a narrower viewBox, so that a card of the widest
+# mountain (11 columns) is >= 44 CSS px tall and >= 32 px wide on a 390 px screen, where the board
+# spans the whole width (660 units -> 0.59 px a unit: a card 33 x 45 px)
+W_NARROW = 660
+SX_NARROW = 57   # cards 1 unit apart
+LABEL_W_NARROW = 30
+
+
+def geometry(narrow: bool) -> "tuple[int, int, int, float]":
+    """``(width, column step, level column width, left edge of the 11 columns)`` of the
+    drawing: the desktop's (720 units) or the phone's (:data:`W_NARROW`).
+
+    >>> geometry(False)
+    (720, 60, 40, 46.0)
+    >>> geometry(True)
+    (660, 57, 30, 30.0)
+    """
+    if not narrow:
+        return W, SX, LABEL_W, X_AREA
+    return (W_NARROW, SX_NARROW, LABEL_W_NARROW,
+            LABEL_W_NARROW + (W_NARROW - 3 - LABEL_W_NARROW - COLS * SX_NARROW) / 2)
 
 
 # ---------------------------------------------------------------- card faces (local coords)
@@ -343,10 +364,16 @@ def render_svg(view: "dict[str, Any]", ui: "dict[str, Any] | None" = None) -> st
     if hide and last_player is not None and 0 <= int(last_player) < n:
         anchor = int(last_player)
     order = [(anchor + i) % n for i in range(n)]
+    # a desktop with 3 or more seats (issue 22): the opponents' mountains behind tabs under the
+    # tray, one shown at a time, so that the page needs no scrolling to see any of them
+    compact = bool(ui.get("compact")) and not narrow and n >= 3 and phase != "over"
+    shown = shown_opponent(view, ui, anchor, last_cell) if compact else None
 
     parts: "list[str]" = []
     y = 0.0
     for i, q in enumerate(order):
+        if compact and i > 0 and q != shown:
+            continue
         y = _panel(parts, view, q, y, names[q], q == me and not hide and not over, current == q,
                    by_id, deck, cell_moves, focus, last_cell, narrow,
                    view.get("stranded") or {} if q == me else {})
@@ -355,12 +382,93 @@ def render_svg(view: "dict[str, Any]", ui: "dict[str, Any] | None" = None) -> st
             y = _tray(parts, view, y, hand, drawn, hide, legal, phase, selected, selectable,
                       setup_moves, focus, by_id, names[me], me, face_down, narrow)
             y += GAP
+            if compact:
+                y = _tabs(parts, view, y, order[1:], shown, current, names, cell_moves, focus) + 4
     total_h = y - GAP
+    vw = geometry(narrow)[0]
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" class="altitude-board{" narrow" if narrow else ""}" '
-            f'viewBox="0 0 {W} {_num(total_h)}" width="{W}" height="{_num(total_h)}" '
+            f'viewBox="0 0 {vw} {_num(total_h)}" width="{vw}" height="{_num(total_h)}" '
             f'role="group" aria-label="Altitude board" data-phase="{_esc(phase)}" '
             f'data-ply="{int(view.get("ply", 0))}">')
     return head + "".join(parts) + "</svg>"
+
+
+def shown_opponent(view: "dict[str, Any]", ui: "dict[str, Any]", anchor: int,
+                   last_cell: "str | None" = None) -> int:
+    """The opponent whose mountain a compact board (``ui["compact"]``: a desktop, 3 or more
+    seats) draws under the tabs: ``ui["shown"]`` when it names a seat other than ``anchor`` (the
+    seat drawn first, the viewer's); else the owner of the last move's target slot
+    (``last_cell``, e.g. ``"p2:L1:3"``: a card placed or an avalanche dropped there), else the
+    seat that played last, when either is an opponent; else the seat after ``anchor``.
+
+    >>> shown_opponent({"players": 3}, {}, 0)
+    1
+    >>> shown_opponent({"players": 3}, {"last_player": 2}, 0)
+    2
+    >>> shown_opponent({"players": 4}, {"last_player": 0}, 0, "p3:L1:0")
+    3
+    >>> shown_opponent({"players": 3}, {"shown": 2, "last_player": 1}, 0)
+    2
+    """
+    n = int(view["players"])
+    others = [(anchor + i) % n for i in range(1, n)]
+    want = ui.get("shown")
+    if isinstance(want, int) and want in others:
+        return want
+    if last_cell:
+        owner = int(last_cell.split(":", 1)[0][1:])
+        if owner in others:
+            return owner
+    lp = ui.get("last_player")
+    if isinstance(lp, int) and lp in others:
+        return lp
+    return others[0]
+
+
+TAB_H = 50
+
+
+def _tabs(parts, view, y, seats, shown, current, names, cell_moves, focus) -> float:
+    """One tab per opponent (``data-cell="show:<seat>"``, ``aria-pressed`` on the one shown):
+    the name, whose turn, the height and hand size, and a target marker when the current
+    choice can go on that mountain. Returns the tabs' bottom edge."""
+    k = len(seats)
+    gap = 8
+    tw = (W - gap * (k - 1)) / k
+    for i, q in enumerate(seats):
+        x = i * (tw + gap)
+        mt = view["mountains"][q]
+        height = max((e["row"] for e in mt), default=0)
+        hand_n = view["hand_sizes"][q]
+        on = q == shown
+        aims = sum(1 for c in cell_moves if c.startswith(f"p{q}:"))
+        to_play = current == q
+        name = _clip_name(names[q], 16 if k == 2 else 11)
+        line2 = (("to play · " if to_play else "") + f"Height {height} · Hand {hand_n}")
+        label = (f"{names[q]}'s mountain" + (", shown below" if on else ", show it")
+                 + (f"; {aims} target{'s' if aims != 1 else ''} for your card" if aims else ""))
+        fill = f' style="fill:{SEAT_TINT[q % 4]}"' if to_play else ""
+        words = (f'<text class="tab-name" x="28" y="24">{_esc(name)}</text>'
+                 f'<text class="tab-show" x="{_num(tw - 10)}" y="24" text-anchor="end">'
+                 f'{"SHOWN ▾" if on else "SHOW"}</text>'
+                 f'<text class="tab-t" x="12" y="40">{_esc(line2)}</text>')
+        # its name starts with the words drawn on it (WCAG 2.5.3, as every target's)
+        parts.append(named(f'<g class="tab{" on" if on else ""}" transform="translate({_num(x)},{_num(y)})"'
+                           f'{target(f"show:{q}", label, button=True)} aria-pressed="{"true" if on else "false"}">',
+                           label, words) +
+                     f'<title>{_esc(label)}</title>'
+                     f'<rect class="tab-bg" width="{_num(tw)}" height="{TAB_H}" rx="10"{fill}/>'
+                     f'<rect x="0" y="{TAB_H - 5}" width="{_num(tw)}" height="5" rx="2.5" '
+                     f'fill="{SEAT[q % 4]}" opacity="{1 if on else 0.45}"/>'
+                     f'<circle cx="16" cy="19" r="6" fill="{SEAT[q % 4]}" stroke="#fff" stroke-width="2"/>'
+                     + words)
+        if aims:
+            parts.append(f'<g class="mark" transform="translate({_num(tw - 12)},3)" pointer-events="none">'
+                         f'<circle r="10"/><path d="{_MARKS["place"]}"/></g>')
+        if focus == f"show:{q}":
+            parts.append(_ring("focus", tw, TAB_H, 4, 13))
+        parts.append("</g>")
+    return y + TAB_H
 
 
 def _animal_points(view, card) -> int:
@@ -369,6 +477,17 @@ def _animal_points(view, card) -> int:
     if card.species == DAHUT:
         return int(opts.get("dahut_points", 1))
     return int(opts.get("animal_points", 1))
+
+
+def name_room(units: float, narrow: bool) -> int:
+    """How many characters of a player's name fit in ``units`` of a panel's header (bold
+    17 px on a desktop, 24 px on a phone: about 0.62 em a character, wide letters included),
+    at least 3.
+
+    >>> name_room(300, False), name_room(96, True)
+    (28, 6)
+    """
+    return max(3, int(units / ((24 if narrow else 17) * 0.62)))
 
 
 def _clip_name(name: str, limit: int) -> str:
@@ -409,6 +528,7 @@ def _panel(parts, view, q, py, name, own, to_play, by_id, deck, cell_moves, focu
     if final_hands is not None:
         ph += END_STRIP
     ybase = py + HDR + PAD_T + (rows - 1) * DY
+    W, SX, LABEL_W, X_AREA = geometry(narrow)
     x0 = X_AREA + (COLS - span) * SX / 2 - cmin * SX + (SX - CW) / 2
     colour = SEAT[q % 4]
     cls = "mountain" + (" own" if own else "") + (" current" if to_play else "")
@@ -428,9 +548,6 @@ def _panel(parts, view, q, py, name, own, to_play, by_id, deck, cell_moves, focu
     cy = py + HDR / 2
     parts.append(f'<circle cx="28" cy="{_num(cy)}" r="7" fill="{colour}" stroke="#fff" '
                  f'stroke-width="2"/>')
-    label = _esc(_clip_name(name, 14 if narrow else 30))
-    you = '<tspan class="you"> (you)</tspan>' if own else ""
-    parts.append(f'<text class="name" x="42" y="{_num(cy + 5.5)}">{label}{you}</text>')
     # right side: [TO PLAY] [Height h] [Hand k]
     x = W - 12
     base_cols = [e["col"] for e in mt if e["row"] == 1]
@@ -455,9 +572,13 @@ def _panel(parts, view, q, py, name, own, to_play, by_id, deck, cell_moves, focu
         parts.append(f'<rect x="{x}" y="{_num(cy - ph_ / 2)}" width="{w - 6}" height="{ph_}" rx="{_num(ph_ / 2)}" '
                      f'fill="{colour}"/><text class="turn-t" x="{_num(x + (w - 6) / 2)}" '
                      f'y="{_num(cy + (7.5 if narrow else 4))}" text-anchor="middle">{word}</text>')
+    # the name, cut to the room the pills leave it (issue 22: a long name ran under them)
+    you = '<tspan class="you"> (you)</tspan>' if own else ""
+    label = _esc(_clip_name(name, name_room(x - 42 - (0 if narrow or not own else 44), narrow)))
+    parts.append(f'<text class="name" x="42" y="{_num(cy + 5.5)}">{label}{you}</text>')
     # level numbers and guide lines
-    lx = LABEL_W / 2 + 2
-    lw, lh = (36, 30) if narrow else (26, 22)
+    lx = LABEL_W / 2 + (1 if narrow else 2)
+    lw, lh = (26, 30) if narrow else (26, 22)
     parts.append(f'<text class="lvl-cap" x="{_num(lx)}" y="{_num(py + HDR + 11)}" '
                  f'text-anchor="middle">LEVEL</text>')
     for r in range(1, rows + 1):
@@ -519,6 +640,7 @@ END_SCALE = 0.72
 def _end_strip(parts, view, q, y, hand, by_id, narrow) -> None:
     """Player q's hand at the end, face up (every hand decides points, rules: Scoring), and
     what it scored: the empty-hand bonus or the Saint Bernards kept."""
+    W, _sx, LABEL_W, _xa = geometry(narrow)
     b = (view.get("outcome") or {}).get("breakdown") or []
     part = b[q] if q < len(b) else {}
     bonus = []
@@ -549,6 +671,7 @@ def _end_strip(parts, view, q, y, hand, by_id, narrow) -> None:
 def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable,
           setup_moves, focus, by_id, my_name, me, face_down=False, narrow=False) -> float:
     """The tray at height ``ty``: drawn card, hand, pile, discard, pass; returns its bottom."""
+    W = geometry(narrow)[0]
     parts.append(f'<g class="tray" transform="translate(0,{_num(ty)})">')
     parts.append(f'<rect class="tray-bg" x="0" y="0" width="{W}" height="{TRAY_H}" rx="12"/>')
     top = 52            # top of a hand card (bottoms line up with the drawn card's)
@@ -594,14 +717,20 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
                 parts.append(_FOCUS)
             parts.append("</g>")
             x += 112
+            if narrow and hand:
+                # a rule between the drawn card and the hand: their one-word captions
+                # ("DRAWN", "HAND") read as two, not as "DRAWN HAND" (issue 22)
+                parts.append(f'<path class="tray-rule" d="M{x - 21},8 V{TRAY_H - 10}"/>')
         if "pass" in legal:
             parts.append(f'<text class="cap" x="{x}" y="22">{"FINAL" if narrow else "FINAL ROUND"}</text>')
-            parts.append(f'<g class="button pass" transform="translate({x},{top + 14})"'
+            # on a phone as tall as a card: a 45 px touch target (issue 22)
+            bh = CH if narrow else 44
+            parts.append(f'<g class="button pass" transform="translate({x},{top + (0 if narrow else 14)})"'
                          f'{target("pass", "pass", "pass")}>')
-            parts.append('<rect width="92" height="44" rx="10"/>'
-                         '<text x="46" y="28">Pass</text>')
+            parts.append(f'<rect width="92" height="{bh}" rx="10"/>'
+                         f'<text x="46" y="{_num(bh / 2 + 6 + (2 if narrow else 0))}">Pass</text>')
             if focus == "pass":
-                parts.append(_ring("focus", 92, 44, 5, 13))
+                parts.append(_ring("focus", 92, bh, 5, 13))
             parts.append("</g>")
             x += 92 + 26
         if hand:
@@ -642,12 +771,15 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
     pile_n = view["pile_size"]
     dx = W - 18 - CW
     px = dx - CW - 22
+    # the captions stand outside the clickable groups: a group's box is its card (issue 22: a
+    # caption wider than the card moved the box's centre off the card, onto the tray)
+    parts.append(f'<text class="cap" x="{px}" y="{top + CH + 24 if narrow else 22}">PILE</text>')
+    parts.append(f'<text class="cap" x="{dx + CW if narrow else dx}" y="22"'
+                 f'{" text-anchor=" + chr(34) + "end" + chr(34) if narrow else ""}>DISCARD</text>')
     pile_i = len(parts)
     parts.append(f'<g class="pile" transform="translate({px},{top})"'
                  f'{target("pile", f"draw pile: {pile_n} cards")}>'
                  f'<title>draw pile: {pile_n} cards; every turn starts with a draw from it</title>')
-    # PILE above the pile; on a phone under it (DISCARD, right-aligned, takes the top line there)
-    parts.append(f'<text class="cap" x="0" y="{CH + 24 if narrow else 22 - top}">PILE</text>')
     if pile_n:
         parts.append(_BACK + f'<rect x="9" y="{_num(CH / 2 - 17)}" width="{CW - 18}" height="30" '
                      f'rx="6" fill="#2b3a55" opacity=".85"/>'
@@ -666,8 +798,6 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
     parts.append(f'<g class="discard" transform="translate({dx},{top})"'
                  f'{target("discard", d_label, "B" if can_b else None)}><title>{_esc(d_label)}</title>')
     disc_i = len(parts) - 1
-    parts.append(f'<text class="cap" x="{CW if narrow else 0}" y="{22 - top}"'
-                 f'{" text-anchor=" + chr(34) + "end" + chr(34) if narrow else ""}>DISCARD</text>')
     parts.append(_face(topc) if topc is not None else
                  f'<rect class="empty-pile" width="{CW}" height="{CH}" rx="7"/>')
     parts.append(f'<text class="count-s" x="{_num(CW / 2)}" y="{CH + 14}">{len(disc)} '

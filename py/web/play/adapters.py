@@ -151,6 +151,12 @@ class BoardUI:
         selects the cell, then plays the move dropped on)."""
         return set()
 
+    def view_click(self, frame: Frame, cell: str | None) -> bool:
+        """A click that changes only what the board shows, never the game (Altitude's
+        mountain tabs): recorded in ``frame.ui`` and True, at any time, whoever is to move;
+        False for every other cell."""
+        return False
+
 
 class AltoUI(BoardUI):
     """Alto: select a source cell, then click one of its destinations (``data-move``)."""
@@ -223,7 +229,21 @@ class AltitudeUI(HiddenCardsUI):
             "focus": frame.ui.get("focus"), "withhold": frame.withhold,
             "last": frame.last, "last_player": frame.last_player, "turn": frame.turn,
             "narrow": bool(frame.ui.get("narrow")),
+            # the play screen (Table), 3 or more seats on a desktop: the opponents behind tabs
+            # (issue 22); a tab chosen holds until the next move, after which the mountain just
+            # changed is shown. Embeds and scenes draw every mountain.
+            "compact": bool(frame.ui.get("compact")),
+            "shown": frame.ui.get("shown") if frame.ui.get("shown_ply") == frame.view.get("ply") else None,
         })
+
+    def view_click(self, frame, cell):
+        """``show:<seat>``: show that opponent's mountain under the tabs (until the next move)."""
+        if not cell or not cell.startswith("show:"):
+            return False
+        frame.ui["shown"] = int(cell.split(":", 1)[1])
+        frame.ui["shown_ply"] = frame.view.get("ply")
+        frame.ui["focus"] = cell
+        return True
 
     def why_not(self, frame, cell, selected=None):
         """Altitude's words (``altitude.why_not``) for the current choice (the drawn card or

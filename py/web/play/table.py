@@ -71,6 +71,7 @@ class Table:
         self.session = session
         self.adapter = BOARDS[session.game_id]
         self.board = BoardController(self.adapter)
+        self.board.ui["compact"] = True  # Altitude's opponents behind tabs on a desktop (issue 22)
         self.turns = Turns.restore(session.module, session.states, session.meta)
         if session.module.INFO.hidden:
             session.redo.clear()  # a redo stack would replay moves made with hidden cards
@@ -187,6 +188,8 @@ class Table:
             self.board.clear()  # changed in the page (issue 23): nothing played, drawn again
             return Click("tampered", UNKNOWN_CLICK)
         frame = self.frame()
+        if move is None and self.adapter.view_click(frame, cell):  # a tab: the board only
+            return Click("select")
         why = self.refusal(cell, frame)
         if why is not None:
             return Click("wait", why) if why else Click("none")
