@@ -27,7 +27,7 @@ def test_version_1_file_is_unchanged():
     assert V1["version"] == 1 and V2["version"] == 2
 
 
-@pytest.mark.parametrize("name", ["house_set_2", "house_set_3"])
+@pytest.mark.parametrize("name", ["house_set_2", "house_set_3", "house_set_4"])
 def test_later_versions_keep_every_sourced_value(name):
     """Spec §18: box totals, the 4-player wood, cacao and cart counts, the orders in play per
     player count (16 minus 6 or 4), the Miner's location and starting goods are [SRC]."""
@@ -48,7 +48,7 @@ def test_later_versions_keep_every_sourced_value(name):
         assert [x["id"] for x in V2[key]] == [x["id"] for x in V1[key]]
 
 
-@pytest.mark.parametrize("name", ["house_set_2", "house_set_3"])
+@pytest.mark.parametrize("name", ["house_set_2", "house_set_3", "house_set_4"])
 def test_later_versions_roles_each_make_their_own_good_and_start_with_four(name):
     """Spec §10: a role is an early source of one good (the trader's is no longer coins: a
     coins-only action cannot be fair while coins only break ties); every role starts with 4
@@ -58,9 +58,11 @@ def test_later_versions_roles_each_make_their_own_good_and_start_with_four(name)
     made = {}
     for rid, role in V2["roles"].items():
         assert sum(role["start"].values()) == 4, rid
-        (recipe,) = role["recipes"]
+        recipe = role["recipes"][0]
         assert recipe["in"] == ["food"] and "coins" not in recipe, rid
         made[rid] = recipe["gain"][0]
+        for more in role["recipes"][1:]:  # version 4's Trader: any good → glass too
+            assert more["gain"] == [made[rid]] and "coins" not in more, rid
     assert made == {"fisherman": "fish", "shepherd": "alpaca", "woodcutter": "wood",
                     "farmer": "cacao", "miner": "ore", "stonemason": "stone", "trader": "glass"}
     S = hs.sources("one_cacao_choose_output")
@@ -174,3 +176,22 @@ def test_version_3_changes_only_the_listed_values():
         "warehouse.row_points": ([1, 2, 3, 4, 5, 6, 7, 8], [1, 1, 2, 2, 3, 3, 4, 4]),
         **orders,
     }
+
+
+def test_version_4_changes_only_the_glass_supply_from_version_3():
+    """House set 4 (issue 18, docs/figures.md) is version 3 with more glass in the supply (2
+    players 7 → 10, 3 players 9 → 11, 4 players 11 → 12; 5 players is the box total, 12): the
+    Trader's role makes one glass a round and, on version 3, hard's Trader ended its games with
+    exactly the 7 glass of a 2-player supply (its role then makes nothing)."""
+    v3 = _flat(D.load_raw("house_set_3"))
+    v4 = _flat(D.load_raw("house_set_4"))
+    changed = {k: (v3.get(k), v4[k]) for k in v4 if v3.get(k) != v4[k]}
+    assert changed == {
+        "name": ("Altibox house set, version 3", "Altibox house set, version 4"),
+        "version": (3, 4),
+        "source": (v3["source"], v3["source"].replace("versions 2 and 3", "versions 2 to 4")),
+        "supply_by_players.2.goods.glass": (7, 10),
+        "supply_by_players.3.goods.glass": (9, 11),
+        "supply_by_players.4.goods.glass": (11, 12),
+    }
+    assert D.load_raw("house_set_4")["box_totals"]["goods"]["glass"] == 12

@@ -234,6 +234,8 @@ class Knowledge:
         self.stale = k["stale"]
         self.target = k["target"]
         self.deliver_cost = k["deliver_cost"]
+        #: goods a fixed plan's orders are made of (:data:`FIXED_PLANS`); empty: any order
+        self.order_goods: tuple = ()
 
     def good(self, g: str) -> float:
         """What owning one more ``g`` is worth."""
@@ -338,6 +340,8 @@ class Knowledge:
                 best = None
                 for o in world.orders:
                     req, vp = hs.orders[o]
+                    if self.order_goods and any(g not in self.order_goods for g in req):
+                        continue  # a fixed plan that takes only these orders
                     left = dict(owned)
                     miss = 0
                     for g in req:
@@ -348,7 +352,9 @@ class Knowledge:
                     cand = (miss, -vp, o, 1.0 - miss / len(req))
                     if best is None or cand < best:
                         best = cand
-                self._cache[key] = best[2:]
+                self._cache[key] = None if best is None else best[2:]
+            if self._cache[key] is None:
+                return None, None, 0.0
             oid, have = self._cache[key]
             need, weight = list(hs.orders[oid][0]), self.target * have
         else:
@@ -729,7 +735,12 @@ def plan(state: Any, player: int, level: str, rng: random.Random):
 #:   orders made of those goods (the newcomer's plan that beat hard 54–45, issue 18);
 #: - ``warehouse``: a Stonemason storing its stone (and anything else) in the Village's
 #:   warehouse rows, nothing else;
-#: - ``road``: a Woodcutter making wood and stone and rushing down the road track.
+#: - ``road``: a Woodcutter making wood and stone and rushing down the road track;
+#: - ``shepherd_orders``: ``farm_orders`` that also plans for a face-up order before taking it
+#:   (knowledge knobs ``target`` 1, ``deliver_cost`` 1: goods put on the Market for the order it
+#:   misses the fewest goods of), closer to the newcomer's plan.
+#:
+#: ``know`` (optional): knowledge knobs over hard's.
 FIXED_PLANS = {
     "farm_orders": {"roles": ("shepherd",), "locations": ("farm", "market"),
                     "order_goods": ("alpaca", "wool", "cloth"), "sell": False},
@@ -737,6 +748,9 @@ FIXED_PLANS = {
                   "sell": False},
     "road": {"roles": ("woodcutter",), "locations": ("forest", "mine", "road"),
              "order_goods": (), "sell": False},
+    "shepherd_orders": {"roles": ("shepherd",), "locations": ("farm", "market"),
+                        "order_goods": ("alpaca", "wool", "cloth"), "sell": False,
+                        "know": {"target": 1.0, "deliver_cost": 1.0}},
 }
 
 
@@ -802,4 +816,6 @@ def plan_move(state: Any, plan: str, rng: random.Random) -> Any:
     moves = plan_moves(state, plan)
     if len(moves) == 1:
         return moves[0]
-    return policy_move(state, moves, rng, 0.0, Knowledge(state, _KNOW))
+    know = Knowledge(state, dict(_KNOW, **FIXED_PLANS[plan].get("know", {})))
+    know.order_goods = FIXED_PLANS[plan]["order_goods"]
+    return policy_move(state, moves, rng, 0.0, know)

@@ -228,8 +228,10 @@ class Greedy:
     """Easy: the move whose result :func:`estimate` likes best (its estimate minus the best
     other player's), with softmax noise of temperature ``temp`` points."""
 
-    def __init__(self, world: Any, player: int, temp: float, rng: random.Random):
+    def __init__(self, world: Any, player: int, temp: float, rng: random.Random,
+                 allowed: "Sequence[str] | None" = None):
         self.world, self.player, self.temp, self.rng = world, player, temp, rng
+        self.allowed = None if allowed is None else set(allowed)
         self.choice = None
         self.progress = 0.0
 
@@ -237,6 +239,8 @@ class Greedy:
         if self.choice is None:
             ad = AltitudeAdapter()
             moves = ad.legal(self.world)
+            if self.allowed is not None:
+                moves = [m for m in moves if str(m) in self.allowed] or moves
             vals = []
             me = self.player
             for m in moves:
@@ -266,13 +270,15 @@ class Greedy:
 class Plan:
     """ISMCTS over a pool of determinized worlds, built lazily (one per iteration at first)."""
 
-    def __init__(self, v: dict, player: int, cfg: dict, rng: random.Random):
+    def __init__(self, v: dict, player: int, cfg: dict, rng: random.Random,
+                 allowed: "Sequence[str] | None" = None):
         self.v = v
         self.rng = rng
         self.pool: list = []
         self.count = cfg["worlds"]
         self.mcts = MCTS(AltitudeAdapter(), self.world, player, cfg["sims"], rng,
-                         c=cfg.get("c", 0.5), rollout_plies=cfg.get("rollout", 0))
+                         c=cfg.get("c", 0.5), rollout_plies=cfg.get("rollout", 0),
+                         allowed=allowed)
 
     def world(self, i: int):
         k = i % self.count
@@ -291,11 +297,79 @@ class Plan:
         return self.mcts.best_key()
 
 
+def own_last_slot(state: Any, player: int) -> "str | None":
+    """The slot (``"r.c"``) of ``player``'s own mountain that ``player`` filled with its last
+    draw-phase move (``A``, ``D`` or ``E``), or ``None`` (its last move placed nothing on its
+    own mountain, or it has not moved in the draw phase).
+
+    Read from the public move texts only: who made each move is replayed from the turn order
+    (setup in seat order from the first player, then one turn slot per player, two turns when
+    the mountain is ``double_turn_height`` rows high at the start of the slot, spec §10), with
+    each mountain's occupied slots followed from the move texts (no card is read)."""
+    opts = state.options
+    n = state.players
+    dth = opts["double_turn_height"]
+    texts = list(state.moves)[n:]  # the n setup moves (R) come first, one per seat
+    occupied: list = [set() for _ in range(n)]
+    last: list = [None] * n
+
+    def height(q):
+        return max((r for r, _c in occupied[q]), default=0)
+
+    p = opts["first_player"]
+    second = dth is not None and height(p) >= dth
+    for t in texts:
+        parts = t.split()
+        a = parts[0]
+        if a in ("H", "V", "S", "pass"):
+            break  # the final phase: no more replacements
+        slot = None
+        if a in ("A", "E"):
+            slot = parts[1]
+        elif a == "D":
+            slot = parts[2]
+        if slot is not None:
+            r, c = (int(x) for x in slot.split("."))
+            occupied[p].add((r, c))
+        elif a == "C":
+            r, c = (int(x) for x in parts[2].split("."))
+            occupied[int(parts[1][1:])].add((r, c))
+        elif a in ("F1", "F2"):
+            q, rc = (parts[1], parts[2]) if a == "F1" else (parts[2], parts[3])
+            r, c = (int(x) for x in rc.split("."))
+            occupied[int(q[1:])].discard((r, c))
+        last[p] = slot
+        if second:
+            second = False
+        else:
+            p = (p + 1) % n
+            second = dth is not None and height(p) >= dth
+    return last[player]
+
+
+def root_moves(state: Any, player: int) -> "list[str] | None":
+    """The moves the bots consider in ``state``: every legal move but an ``E`` that replaces
+    the card ``player`` placed on its previous turn (:func:`own_last_slot`; issue 18: hard
+    replaced the same base card three times in a row, 19 → 26 → 22 → 48, a take-back a person
+    reads as dithering: the card it chose a turn ago is kept). ``None`` when nothing is left
+    out."""
+    if state.phase != "draw":
+        return None
+    slot = own_last_slot(state, player)
+    if slot is None:
+        return None
+    moves = [str(m) for m in _rules().legal_moves(state)]
+    kept = [t for t in moves if t != f"E {slot}"]
+    return kept if len(kept) < len(moves) else None
+
+
 def plan(state: Any, player: int, level: str, rng: random.Random):
-    """The search of ``level`` for seat ``player``, built from ``view(state, player)`` only."""
+    """The search of ``level`` for seat ``player``, built from ``view(state, player)`` and the
+    public move texts (:func:`root_moves`) only."""
     v = _rules().view(state, player)
     cfg = LEVELS[level]
+    allowed = root_moves(state, player)
     if cfg.get("greedy"):
         world = _rules().from_position(determinize(v, rng))
-        return Greedy(world, player, cfg["temp"], rng)
-    return Plan(v, player, cfg, rng)
+        return Greedy(world, player, cfg["temp"], rng, allowed)
+    return Plan(v, player, cfg, rng, allowed)
