@@ -3,7 +3,8 @@
 axe-core is a test-only npm package, pinned in ``tests/package.json`` (``tests/run.sh`` installs
 it into ``tests/node_modules``; it is never part of the site) and injected into the page with
 Playwright's ``add_script_tag``. Every screen — the landing page, each game's new-game form, its
-play screen, the pass-the-device screen, the end of a game, How to play and an embed (in the
+play screen, the pass-the-device screen, the end of a game, How to play, the guided first game
+(its first step and its end) and an embed (in the
 light and the dark theme: the site's only dark pages are embeds with ``theme=dark``) — is
 checked with the experimental rule
 ``label-content-name-mismatch`` (WCAG 2.5.3: an accessible name contains the visible text) on.
@@ -100,6 +101,12 @@ def test_no_serious_axe_violation_on_any_screen(open_app):
         go(page, f"?game={game}&page=rules")
         assert page.locator("#rules h2").count() > 0
         problems += axe_problems(page, f"{game} how to play")
+        go(page, f"?game={game}&page=learn")   # the guided first game (issue 22.1), first step
+        page.wait_for_selector('.learn[data-step="0"]', state="attached")
+        problems += axe_problems(page, f"{game} guided game")
+        go(page, f"?game={game}&page=learn&step=99")  # its end: the choice of opponent, Play on
+        page.wait_for_selector('.learn[data-done="1"]', state="attached")
+        problems += axe_problems(page, f"{game} guided game, play on")
     for game in GAME_SCREENS:   # embeds, in both themes (the site itself has one theme)
         for theme in ("light", "dark"):
             page.goto(page.url.split("?")[0] + f"?game={game}&embed=1&theme={theme}")

@@ -177,9 +177,9 @@ def test_the_guided_game_is_offered_on_the_landing_cards_and_how_to_play(open_ap
     page.wait_for_selector(".learn")
     assert S.load_learn("altiplano").title in page.locator(".learn h2").inner_text()
     page.go_back()
-    page.wait_for_selector(".game-card")
+    page.wait_for_selector('html[data-screen="landing"]', state="attached")  # the cards drawn again
     page.locator('.game-card[data-game-id="alto"] a.howto').click()
-    page.wait_for_selector(".howto")
+    page.wait_for_selector("article.howto")
     page.locator(".howto-head a.learn-link").click()
     page.wait_for_selector('.learn[data-game="alto"]')
     assert page.locator(".learn-progress").inner_text() == "Step 1 of 11"
