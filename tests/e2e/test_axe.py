@@ -26,6 +26,8 @@ from altibox import GAMES
 
 from tests.unit.games_support import playout
 
+from web.links.lessons import encode
+
 from .driver import go, put_save
 
 AXE = Path(__file__).resolve().parents[1] / "node_modules" / "axe-core" / "axe.min.js"
@@ -49,6 +51,16 @@ GAME_SCREENS = {
 #: adjacent SVG ``<text>`` elements run together ("O↻DWR2", "30marmot"), which no readable name
 #: matches; Altiplano's names do not carry their drawn words yet.
 KNOWN = {"label-content-name-mismatch": "a board's SVG group"}
+
+
+#: the lesson pages checked: (game, one of its scene ids, theme)
+LESSONS = (("alto", "scoring", "light"), ("alto", "scoring", "dark"), ("altiplano", "draw", "dark"))
+
+
+def our_scene(game: str, sid: str) -> dict:
+    """Scene ``sid`` of the game's own scene file."""
+    path = Path(__file__).resolve().parents[2] / "py" / "altibox" / game / "scenes.json"
+    return next(s for s in json.loads(path.read_text())["scenes"] if s["id"] == sid)
 
 
 def axe_problems(page, screen: str) -> list[str]:
@@ -93,6 +105,12 @@ def test_no_serious_axe_violation_on_any_screen(open_app):
             page.locator('[data-action="reveal"]').click()
         assert page.locator("#board [data-cell]").count() > 0
         problems += axe_problems(page, f"{game} play")
+        # the player aid open (issue 22): a modal dialog over the play screen
+        page.locator("#aid-open").click()
+        page.wait_for_selector("#aid-dialog[open]", state="attached")
+        problems += axe_problems(page, f"{game} player aid")
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#aid-dialog:not([open])", state="attached")
         put_save(page, game, finished[game])
         go(page, f"?game={game}")
         page.wait_for_selector(f'#board[data-ply="{len(finished[game]["moves"])}"]', state="attached")
@@ -107,6 +125,9 @@ def test_no_serious_axe_violation_on_any_screen(open_app):
         go(page, f"?game={game}&page=learn&step=99")  # its end: the choice of opponent, Play on
         page.wait_for_selector('.learn[data-done="1"]', state="attached")
         problems += axe_problems(page, f"{game} guided game, play on")
+        go(page, f"?game={game}&page=editor")   # the scene and lesson editor (light only)
+        page.wait_for_selector("#editor-board [data-cell]", state="attached")
+        problems += axe_problems(page, f"{game} editor")
     for game in GAME_SCREENS:   # embeds, in both themes (the site itself has one theme)
         for theme in ("light", "dark"):
             page.goto(page.url.split("?")[0] + f"?game={game}&embed=1&theme={theme}")
@@ -114,4 +135,12 @@ def test_no_serious_axe_violation_on_any_screen(open_app):
             assert page.locator("#board [data-cell]").count() > 0
             assert (page.locator("html").get_attribute("data-theme") or "light") == theme
             problems += axe_problems(page, f"{game} embed {theme}")
+    # the full lesson page with one of our scenes (one boot per theme: it is the embed machinery)
+    for game, sid, theme in LESSONS:
+        lesson = {"title": "One of our scenes", "scenes": [our_scene(game, sid)]}
+        page.goto(page.url.split("?")[0] + f"?game={game}&page=lesson&theme={theme}#lesson={encode(lesson)}")
+        page.wait_for_selector("html.ready", state="attached")
+        assert page.locator(".lesson-title").inner_text() == "One of our scenes"
+        assert (page.locator("html").get_attribute("data-theme") or "light") == theme
+        problems += axe_problems(page, f"{game} lesson {theme}")
     assert not problems, "\n".join(problems)

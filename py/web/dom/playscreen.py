@@ -70,7 +70,7 @@ class PlayScreen:
         by_id("undo").disabled = not t.can_undo()
         by_id("redo").disabled = not t.can_redo()
         by_id("confirm").hidden = not t.needs_confirm()
-        step, act = t.bar_action(), by_id("bar-act")
+        step, act = t.bar_action(frame), by_id("bar-act")
         if not is_null(act):
             act.hidden = step is None
             if step is not None:

@@ -125,10 +125,11 @@ class Table:
         self.turns.saw(self.session.states, frame.viewer)
         return self.turns.floor != floor
 
-    def bar_action(self) -> tuple[str, str] | None:
+    def bar_action(self, frame: Frame | None = None) -> tuple[str, str] | None:
         """``(move, text)`` of the turn bar's step button (``#bar-act``), or None when no
-        person may play now or the game names none (``BoardUI.bar_action``)."""
-        frame = self.frame()
+        person may play now or the game names none (``BoardUI.bar_action``). ``frame``:
+        :meth:`frame`, when the caller has it."""
+        frame = frame or self.frame()
         return self.adapter.bar_action(frame) if self.refusal(None, frame) is None else None
 
     def needs_confirm(self) -> bool:
