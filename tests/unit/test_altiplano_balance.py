@@ -180,9 +180,11 @@ def test_version_3_changes_only_the_listed_values():
 
 def test_version_4_changes_only_the_glass_supply_from_version_3():
     """House set 4 (issue 18, docs/figures.md) is version 3 with more glass in the supply (2
-    players 7 → 10, 3 players 9 → 11, 4 players 11 → 12; 5 players is the box total, 12): the
+    players 7 → 9, 3 players 9 → 11, 4 players 11 → 12; 5 players is the box total, 12): the
     Trader's role makes one glass a round and, on version 3, hard's Trader ended its games with
-    exactly the 7 glass of a 2-player supply (its role then makes nothing)."""
+    exactly the 7 glass of a 2-player supply (its role then makes nothing). Over the 58 games
+    of seeds 10101–10300 that deal it, its hard share was 0.23 with 7 glass, 0.28 with 8, 0.64
+    with 10."""
     v3 = _flat(D.load_raw("house_set_3"))
     v4 = _flat(D.load_raw("house_set_4"))
     changed = {k: (v3.get(k), v4[k]) for k in v4 if v3.get(k) != v4[k]}
@@ -190,7 +192,7 @@ def test_version_4_changes_only_the_glass_supply_from_version_3():
         "name": ("Altibox house set, version 3", "Altibox house set, version 4"),
         "version": (3, 4),
         "source": (v3["source"], v3["source"].replace("versions 2 and 3", "versions 2 to 4")),
-        "supply_by_players.2.goods.glass": (7, 10),
+        "supply_by_players.2.goods.glass": (7, 9),
         "supply_by_players.3.goods.glass": (9, 11),
         "supply_by_players.4.goods.glass": (11, 12),
     }
