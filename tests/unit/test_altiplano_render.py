@@ -239,13 +239,14 @@ def test_actions_ready_source_pawn_moves_and_market():
     s2 = play(s, "go:market")
     view2, _svg2, root2 = render(s2, 0)
     c2 = cells(root2)
-    # glass is worth points: selling it asks first and says what leaves with it (issue 22)
-    assert c2["src:market:1"].get("data-move") is None and "src:market:1" in R.choice_cells(view2)
+    # a lone sale plays at once: the sold glass goes to the crate, its points stay (rules: sell)
+    assert c2["src:market:1"].get("data-move") == "sell:glass"
+    assert "src:market:1" not in R.choice_cells(view2)
     value = s2.hs.values["glass"]
-    _v, svg3, root3 = render(s2, 0, selected="src:market:1")
-    assert "sell:glass" in moves_in(root3)
-    assert f"Sell: {s2.hs.prices['glass']} coin" in svg3 and f"\u2212{value} VP" in svg3
-    assert f"Selling: the glass ({value} VP at the end) leaves you." in svg3
+    assert value > 0 and f"Sell glass for {s2.hs.prices['glass']} coins: the glass goes to your crate " \
+        f"(you keep its {value} VP)" in c2["src:market:1"].get("aria-label")
+    sold = play(s2, "sell:glass")
+    assert A.score_breakdown(sold, 0)["total"] == A.score_breakdown(s2, 0)["total"]
     for o in s2.orders:
         assert c2[f"order:{o}"].get("data-move") == f"order:{o}"
     buys = {m for m in view2["legal_moves"] if m.startswith("buy:")}
@@ -295,8 +296,8 @@ def test_market_good_with_sell_or_deliver_is_a_choice():
     c = cells(root)
     got = {el.get("aria-label") for k, el in c.items() if k.startswith("choice:") and el.get("data-move")}
     ore = s.hs.values["ore"]
-    assert ore > 0 and got == {f"Sell ore for 1 coin: the ore ({ore} VP at the end) leaves you "
-                               f"(shown: Sell: 1 coin, \u2212{ore} VP)",
+    assert ore > 0 and got == {f"Sell ore for 1 coin: the ore goes to your crate (you keep its {ore} VP) "
+                               f"(shown: Sell: 1 coin)",
                                "Deliver ore to order O5 (shown: Deliver to O5)"}
     assert reachable(view) == set(view["legal_moves"])
 

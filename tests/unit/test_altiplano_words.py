@@ -368,17 +368,18 @@ def test_the_tables_words_come_from_a_view():
     sources = hs.sources("one_cacao_choose_output")
     sv, wv = hs.values["silver"], hs.values["wool"]
     assert W.option_words("sell:silver", seat, hs, sources) == (
-        f"Sell silver for 3 coins: the silver ({sv} VP at the end) leaves you")
+        f"Sell silver for 3 coins: the silver goes to your crate (you keep its {sv} VP)")
     assert W.option_words("sell:wool", seat, hs, sources) == (
-        f"Sell wool for 1 coin: the wool ({wv} VP at the end) leaves you")
-    assert W.option_short("sell:wool", seat, hs, sources)[1] == f"Sell: 1 coin, \u2212{wv} VP"
+        f"Sell wool for 1 coin: the wool goes to your crate (you keep its {wv} VP)")
+    assert W.option_short("sell:wool", seat, hs, sources)[1] == "Sell: 1 coin"
     assert W.display_price_words(hs) == ("Price = printed (A:2 B:3 C:4 D:5) + slot (+0\u2026+4): "
                                          "2+1 costs 3. Unbought tiles slide to cheaper slots.")
     assert W.choice_note(["village:r1:r2"], hs) == W.warehouse_rule(hs) == (
         "A row holds one kind of good (corn fills any row); start a row only when the rows above "
         "it hold a good. A full row of 4 scores row 1: 1 VP \u2026 row 8: 8 VP.")
     assert W.choice_note(["sell:wool", "deliver:wool"], hs) == (
-        f"Selling: the wool ({wv} VP at the end) leaves you.")
+        f"Selling: the wool goes to your crate (you keep its {wv} VP); delivering puts it on your "
+        "order for good.")
     assert W.choice_note(["go:farm", "step:farm"], hs) == ""
     assert W.option_short("step:farm", seat, hs, sources) == ("Go to the Farm", "One step (1 food)", "food")
     assert W.move_cost("go:farm", {"carts_used": 0}) == "cart: free"

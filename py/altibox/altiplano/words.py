@@ -797,7 +797,7 @@ __all__ = [
     "LOCATION_NAMES", "ROLE_NAMES", "PHASE_NAMES", "good_name", "location_name", "role_name",
     "player_name", "cart_cost", "recipe_words", "good_tip", "location_tip", "role_tip",
     "extension_effect", "extension_tip", "order_tip", "trigger_words", "is_secret", "describe",
-    "prompt", "turn_rule", "sale_loss", "warehouse_rule", "choice_note", "display_price_words",
+    "prompt", "turn_rule", "sale_note", "warehouse_rule", "choice_note", "display_price_words",
     "end_warning", "AIM_WORDS", "notation_help", "explain", "scoreboard", "round_banner",
     "why_not", "public_position", "END_TURN_FIRST", "last_outlined",
 ]
@@ -929,7 +929,7 @@ def option_words(mv: str, seat: dict, hs: _data.HouseSet, sources: dict) -> str:
     if mv.startswith("sell:"):
         g = mv[5:]
         p = hs.prices.get(g, 0)
-        return f"Sell {g} for {p} coin{'s' if p != 1 else ''}{sale_loss(g, hs, ': ')}"
+        return f"Sell {g} for {p} coin{'s' if p != 1 else ''}{sale_note(g, hs, ': ')}"
     if mv.startswith("deliver:"):
         parts = mv.split(":")
         g = parts[1]
@@ -987,9 +987,7 @@ def option_short(mv: str, seat: dict, hs: _data.HouseSet,
         group = f"The {g} on the Market"
         if parts[0] == "sell":
             p = hs.prices.get(g, 0)
-            v = hs.values.get(g, 0)
-            lost = f", \u2212{v} VP" if v else ""
-            return group, f"Sell: {p} coin{'s' if p != 1 else ''}{lost}", "coin"
+            return group, f"Sell: {p} coin{'s' if p != 1 else ''}", "coin"
         order = seat.get("order") or {}
         oid = order.get("id", "?")
         if len(parts) > 2:
@@ -1018,14 +1016,14 @@ def option_short(mv: str, seat: dict, hs: _data.HouseSet,
     return f"{source_title(sid, hs)}: take one", a, a
 
 
-def sale_loss(good: str, hs: _data.HouseSet, lead: str = "") -> str:
-    """What selling ``good`` at the Market costs at the end (spec §9.3, §16, H4): the good
-    leaves you with its points, e.g. ``"the alpaca (2 VP at the end) leaves you"``; ``""`` for
-    a good worth nothing. ``lead`` goes before a non-empty answer."""
+def sale_note(good: str, hs: _data.HouseSet, lead: str = "") -> str:
+    """What selling ``good`` at the Market does to the seller's goods (spec §9.3, rules
+    ``sell``): the good goes to the seller's crate, so it stays theirs with its points, e.g.
+    ``"the alpaca goes to your crate (you keep its 2 VP)"``; for a good worth nothing
+    ``"the food goes to your crate"``. ``lead`` goes before the answer."""
     v = hs.values.get(good, 0)
-    if not v:
-        return ""
-    return f"{lead}the {good} ({v} VP at the end) leaves you"
+    keep = f" (you keep its {v} VP)" if v else ""
+    return f"{lead}the {good} goes to your crate{keep}"
 
 
 def warehouse_rule(hs: _data.HouseSet) -> str:
@@ -1040,13 +1038,11 @@ def warehouse_rule(hs: _data.HouseSet) -> str:
 
 def choice_note(moves: list[str], hs: _data.HouseSet) -> str:
     """The consequence said under the title of a choice panel, before the choice is made
-    (issue 22), or ``""``: a Market good that may be sold says what leaves with it
-    (:func:`sale_loss`); storing in the warehouse states the row rule (:func:`warehouse_rule`)."""
+    (issue 22), or ``""``: a Market good that may be sold says where it goes (:func:`sale_note`:
+    to the crate, kept with its points); storing in the warehouse states the row rule (:func:`warehouse_rule`)."""
     for mv in moves:
         if mv.startswith("sell:"):
-            loss = sale_loss(mv[5:], hs)
-            if loss:
-                return f"Selling: {loss}."
+            return f"Selling: {sale_note(mv[5:], hs)}; delivering puts it on your order for good."
     if any(len(a) > 1 and a[0] == "r" and a[1:].isdigit() for mv in moves
            for a in mv.split(":")[1:]):
         return warehouse_rule(hs)

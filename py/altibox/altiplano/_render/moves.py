@@ -73,11 +73,9 @@ def _planning_list(seat: dict, hs) -> list:
 
 def _market_asks(moves: list, hs) -> bool:
     """True when a Market good's options open the choice panel rather than play at once:
-    several deals, or a sale that costs points (a good worth VP at the end: the panel says
-    what leaves with it before it is sold, issue 22)."""
-    if len(moves) > 1:
-        return True
-    return bool(moves) and moves[0].startswith("sell:") and hs.values.get(moves[0][5:], 0) > 0
+    several deals (sell or deliver). A lone sale plays at once: a sold good goes to the seller's
+    crate (rules: ``sell``), so it costs no points."""
+    return len(moves) > 1
 
 
 def choice_cells(view: dict) -> set[str]:
@@ -85,7 +83,7 @@ def choice_cells(view: dict) -> set[str]:
     ``plan:K`` for each planning good that some ``GOOD>SID`` move places, ``coins`` when a coin
     can be placed, ``own:GOOD`` in final storage, and the cells whose move needs a choice
     (``loc:LOC`` with both a cart move and a step, ``src:SID`` with several run variants,
-    ``src:market:K`` with several sell/deliver options or a sale that costs points). Empty when the viewer is not to act.
+    ``src:market:K`` with several sell/deliver options). Empty when the viewer is not to act.
     """
     legal = list(view.get("legal_moves") or [])
     if not legal:
