@@ -85,6 +85,27 @@ def test_bar_action_is_the_step_the_status_asks_for():
         assert BOARDS[game].bar_action(Frame(view=GAMES[game].view(g, 0), viewer=0)) is None
 
 
+def test_bar_offers_pass_when_it_is_the_only_move():
+    """New-user finding: the status said "…you cannot move: pass" and the phone's bar had no
+    Pass. Seeded random games: wherever the seat to act has only ``pass``, the bar offers it and
+    the status asks for it; wherever pass is one option among others, the bar does not."""
+    import random
+    ui, only, among = BOARDS["altiplano"], 0, 0
+    for seed in range(3):
+        rng, s = random.Random(seed), A.new_game(seed=100 + seed, players=2)
+        while not A.is_over(s) and only < 3:
+            legal = [str(m) for m in A.legal_moves(s)]
+            bar = ui.bar_action(Frame(view=A.view(s, s.current), viewer=s.current))
+            if legal == ["pass"]:
+                only += 1
+                assert bar == ("pass", "Pass") and A.prompt(s).endswith("pass")
+            elif "pass" in legal and not {"draw", "done", "end"} & set(legal):
+                among += 1
+                assert bar is None
+            s = A.apply(s, rng.choice(legal))
+    assert only and among
+
+
 # ---------------------------------------------------------------- Done planning, nothing planned
 
 def test_done_with_nothing_planned_asks_once_then_plays():

@@ -1507,6 +1507,25 @@ TURN_SUMMARY = (
 #: the turn bar's short step buttons on a phone (``#bar-act``): move -> visible text (its
 #: accessible name), the status line says the rest ("…, then Done")
 BAR_WORDS = {"draw": "Draw", "done": "Done", "end": "End turn"}
+#: the turn bar's step when it is the only legal move (the status then says "…: pass")
+BAR_ONLY_WORDS = {"pass": "Pass"}
+
+
+def bar_step(legal: list[str]) -> tuple[str, str] | None:
+    """``(move, short words)`` of the step the status asks for, for the turn bar (issue 22: on
+    a phone the board's own button is below the fold), or None: Draw, Done or End turn when
+    legal (:data:`BAR_WORDS`), Pass when it is the only legal move (nothing is ready where the
+    pawn stands and it cannot move: the status says "pass").
+
+    >>> bar_step(["end", "go:farm"]), bar_step(["pass"]), bar_step(["go:farm", "pass"])
+    (('end', 'End turn'), ('pass', 'Pass'), None)
+    """
+    for move, text in BAR_WORDS.items():
+        if move in legal:
+            return move, text
+    if len(legal) == 1 and legal[0] in BAR_ONLY_WORDS:
+        return legal[0], BAR_ONLY_WORDS[legal[0]]
+    return None
 
 
 def nothing_planned(view: dict) -> bool:

@@ -311,15 +311,11 @@ class AltiplanoUI(HiddenCardsUI):
         return self.module.round_banner(frame.view, list(frame.names))["text"]
 
     def bar_action(self, frame):
-        """Draw, Done (planning or final storage) or End turn, when the board offers it to the
-        seat shown (short words: ``altiplano.words.BAR_WORDS``)."""
+        """Draw, Done (planning or final storage), End turn, or Pass when it is all that is
+        left, when the board offers it to the seat shown (``altiplano.words.bar_step``)."""
         if frame.viewer is None or frame.withhold:
             return None
-        legal = frame.view.get("legal_moves") or []
-        for move, text in self.module.words.BAR_WORDS.items():
-            if move in legal:
-                return move, text
-        return None
+        return self.module.words.bar_step(list(frame.view.get("legal_moves") or []))
 
     def privacy_words(self, name):
         return (f"Pass the device to {name}. The others' plans stay hidden until the Actions "
