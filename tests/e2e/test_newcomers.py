@@ -59,11 +59,13 @@ def test_addresses_dialogs_landing_and_log_words(open_app):
     primary = page.locator("#setup .actions .primary")
     assert primary.get_attribute("data-action") == "resume"
     assert "danger" in page.locator('#setup [data-action="start-pending"]').get_attribute("class")
-    # the landing page: every card's Play and How to play on one line, the same on every card
+    # the landing page: every card's Play and How to play on one line, the buttons at the same
+    # heights on every card (the Guided first game link may take a line of its own)
     go(page, "?", ready=False)
     tops = page.evaluate("""() => [...document.querySelectorAll('#landing .game-card .actions')]
         .map(a => [...a.querySelectorAll('.button:not([data-resume])')].map(b => Math.round(b.getBoundingClientRect().top)))""")
-    assert len(tops) == 3 and len({t for card in tops for t in card}) == 1, tops   # (Resume: a line above)
+    assert len(tops) == 3 and all(card == tops[0] for card in tops), tops   # (Resume: a line above)
+    assert len(tops[0]) >= 2 and tops[0][0] == tops[0][1], tops
 
 
 def _words_split_across_lines(page, selector: str) -> list[str]:
@@ -89,7 +91,10 @@ def test_altitude_on_a_phone_bar_labels_and_names(open_app):
     hand = page.locator("#board .hand-card").first
     hand.click()
     bar = page.locator(".turnbar").bounding_box()
-    assert bar["height"] <= 64, bar
+    # issue 22: the bar is <= 64 px, <= 96 px while it carries a notice or hint line
+    noted = page.evaluate("""() => [...document.querySelectorAll('.turnbar :is(#hint, #notice, .notice)')]
+        .some(e => e.offsetParent && e.textContent.trim())""")
+    assert bar["height"] <= (96 if noted else 64), (bar, noted)
     # the tray's words never run into each other; the pile is named
     caps = page.evaluate(BOXES, "#board .tray .cap")
     assert len(caps) >= 3 and not overlapping(caps)

@@ -218,7 +218,10 @@ def prompt(state: State, names: Any = None, selected: "int | None" = None) -> st
         >>> prompt(g, names=["Ann", "Bob"])
         'Bob: choose 2 of your 6 cards to return to the pile, one click each; the second goes on top of the first, drawn by Player 3 (draw 5), the first by Ann (draw 6)'
         >>> prompt(g, names=["Ann", "Bob"], selected=g.hands[1][0])
-        'Bob: first card chosen, not returned yet — now click the second; the second goes on top of the first, drawn by Player 3 (draw 5), the first by Ann (draw 6)'
+        'Bob: first card chosen, not returned yet — now click the second'
+
+    (Who draws the two cards, and in what order, was said with the first prompt; the second
+    one stays short so that it fits the phone's turn bar, issue 22.)
     """
     p = state.current
     if p is None or state.phase == OVER:
@@ -226,8 +229,7 @@ def prompt(state: State, names: Any = None, selected: "int | None" = None) -> st
     who = _names(state, names)[p]
     if state.phase == SETUP:
         if selected is not None and selected in state.hands[p]:
-            return (f"{who}: first card chosen, not returned yet \u2014 now click the second; "
-                    f"{draw_order(state, p, names)}")
+            return f"{who}: first card chosen, not returned yet \u2014 now click the second"
         return f"{who}: choose 2 of your 6 cards to return to the pile{returned_draws(state, p, names)}"
     if state.phase == DRAW:
         second = " (first of two turns)" if state.second_turn_pending else ""
