@@ -305,7 +305,7 @@ def _source_block(ctx: _Ctx, parts: list, sid: str, x: float, y: float, w: float
             gmove = um
             sel_ok = False
             if mk and not um:
-                if not _market_asks(mk, ctx.hs):
+                if not _market_asks(mk):
                     gmove = mk[0]
                     glabel += _w.board_words("then", words=_w.option_words(mk[0], ctx.bseat, ctx.hs, ctx.S))
                 else:

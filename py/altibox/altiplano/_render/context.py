@@ -114,7 +114,7 @@ class _Ctx:
             if k.isdigit() and 1 <= int(k) <= len(goods):
                 g = goods[int(k) - 1]
                 lst = self.mv.market.get(g, [])
-                if _market_asks(lst, self.hs):
+                if _market_asks(lst):
                     self.choice = sorted(lst, key=lambda m: (not m.startswith("sell"), m))
                     self.choice_title = _w.choice_title("market", g, self.hs)
         elif sel.startswith("src:"):

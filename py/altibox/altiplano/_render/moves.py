@@ -71,7 +71,7 @@ def _planning_list(seat: dict, hs) -> list:
     return sorted(_expand(seat.get("planning") or {}), key=key)
 
 
-def _market_asks(moves: list, hs) -> bool:
+def _market_asks(moves: list) -> bool:
     """True when a Market good's options open the choice panel rather than play at once:
     several deals (sell or deliver). A lone sale plays at once: a sold good goes to the seller's
     crate (rules: ``sell``), so it costs no points."""
@@ -100,7 +100,7 @@ def choice_cells(view: dict) -> set[str]:
         market = (seat.get("sources") or {}).get("market")
         if market:
             for k, g in enumerate(_display_goods(market["goods"]), 1):
-                if _market_asks(mv.market.get(g, []), hs):
+                if _market_asks(mv.market.get(g, [])):
                     out.add(f"src:market:{k}")
     if "coin" in mv.place:
         out.add("coins")
