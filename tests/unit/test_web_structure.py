@@ -119,12 +119,6 @@ def test_the_dom_glue_reaches_pyscript_only_through_web_dom_browser_on_first_use
                 or (isinstance(n, ast.ImportFrom) and (n.module or "").startswith("pyscript"))]
 
 
-#: the DOM classes that still inherit the parts of another (issue 19: App by composition).
-#: :class:`web.dom.app.App` owns its board input (``app.input``), bot loop (``app.bots``) and
-#: How-to page (``app.howto``); its play screen is still a mixin. Only ever shrink this list.
-MIXINS_LEFT = {"App": {"PlayScreen"}}
-
-
 def dom_class_bases() -> dict[str, set[str]]:
     """``{class name: names of its bases}`` for every class of ``web.dom`` with a base of its
     own (``object``, ``Exception`` and other outside bases left out)."""
@@ -143,8 +137,12 @@ def dom_class_bases() -> dict[str, set[str]]:
 
 
 def test_dom_classes_own_their_parts_instead_of_inheriting_them():
-    """No class of the DOM glue inherits another of ours (parts are objects the App owns, each
-    given what it needs), except the mixins not yet turned into parts (:data:`MIXINS_LEFT`)."""
-    found = dom_class_bases()
-    assert "App" in found or MIXINS_LEFT["App"] == set()  # the check reads the real classes
-    assert {k: v for k, v in found.items() if v - MIXINS_LEFT.get(k, set())} == {}
+    """No class of the DOM glue inherits another of ours (issue 19: App by composition): its
+    parts are objects the App owns, each given what it needs (``app.playscreen``, ``app.input``,
+    ``app.bots``, ``app.howto``)."""
+    assert dom_class_bases() == {}
+    app = ast.parse(MODULES["web.dom.app"].read_text())
+    owned = {t.attr for node in ast.walk(app) if isinstance(node, ast.Assign)
+             for t in node.targets if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name)
+             and t.value.id == "self"}
+    assert {"playscreen", "input", "bots", "howto"} <= owned

@@ -3,8 +3,8 @@
 :class:`App` moves strings and events between the page and the pure packages: ``altibox``
 (rules), :mod:`web.play` (the table being played: :class:`web.play.table.Table`, sessions,
 turns, seats, bots, storage), :mod:`web.html` (screens, panels) and :mod:`web.links`. Its parts
-live in one module each: :mod:`web.dom.playscreen` (drawing the play screen, actions; still a
-mixin), and the objects the App owns, each given what it needs: ``app.input``
+live in one module each, objects the App owns, each given what it needs: ``app.playscreen``
+(:mod:`web.dom.playscreen`: drawing the play screen, saves, notices, its actions), ``app.input``
 (:mod:`web.dom.boardinput`: clicks, keys, drag and drop), ``app.bots`` (:mod:`web.dom.botloop`:
 the bot scheduler's loop), ``app.howto`` (:mod:`web.dom.howtopage`: How to play, the ``page=``
 routes, the editor of :mod:`web.dom.editorpage`).
@@ -20,7 +20,7 @@ from __future__ import annotations
 import gc
 from typing import TYPE_CHECKING
 
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import create_proxy
 from web.dom import browser
 
 from altibox import GAMES
@@ -30,7 +30,6 @@ from web.dom.botloop import BotLoop
 from web.dom.howtopage import HowToPage
 from web.dom.nodes import is_null
 from web.dom.page import by_id, query_params, show_param_note
-from web.dom.patch import Patcher
 from web.dom.playscreen import PlayScreen
 from web.html import howto, screens
 from web.links import routes
@@ -46,7 +45,7 @@ if TYPE_CHECKING:  # loaded when first needed: start-up compiles only what a gam
     from web.dom.widget import Embed
 
 
-class App(PlayScreen):
+class App:
     """The page: one instance for the page's life (see :func:`main`)."""
 
     def __init__(self) -> None:
@@ -56,18 +55,10 @@ class App(PlayScreen):
         self.table: Table | None = None  # the game on the play screen
         self.pending: Session | None = None  # a new game waiting for the player's go-ahead
         self.last_saved: str | None = None
-        self.save_warned = False
-        self.patcher = Patcher()  # redraws only the parts of the board that changed
-        self._html_shown: dict[str, str] = {}  # put_html: what each panel shows
-        self.paint = to_js([])  # click to the next frame painted, in ms, read by tests/bench.py
-        browser.window.altiboxPaint = self.paint
-        self.perf = to_js([])  # click-to-render times in ms, read by tests/bench.py
-        browser.window.altiboxPerf = self.perf
-        self._log_shown: list[tuple[str, str]] = []
-        self._shown_at = 0.0     # performance.now() when the position shown was first drawn
-        self._shown_key = None   # (session, ply) of that position
-        self.bots = BotLoop(lambda: self.table, lambda: self._shown_at, self.play, self.notice, self.storage)
-        self.input = BoardInput(lambda: self.table, self)  # clicks, keys, drag and drop; .keyboard
+        self.playscreen = PlayScreen(self)  # draws the play screen, saves, notices, hints, actions
+        screen = self.playscreen
+        self.bots = BotLoop(lambda: self.table, lambda: screen.shown_at, screen.play, screen.notice, self.storage)
+        self.input = BoardInput(lambda: self.table, screen)  # clicks, keys, drag and drop; .keyboard
         self._proxies = []
         self.howto = HowToPage(self.storage, lambda: bool(self._narrow_query.matches), self.set_url, self.screen,
                                self.show_error, self)
@@ -84,10 +75,6 @@ class App(PlayScreen):
             proxy = create_proxy(handler)
             self._proxies.append(proxy)
             target.addEventListener(kind, proxy, capture)
-        self._no_scroll = to_js({"preventScroll": True}, dict_converter=browser.window.Object.fromEntries)
-        self._focus_pending = False
-        self._focus_later = create_proxy(lambda *_: self.flush_focus())
-        self._scroll_log = create_proxy(lambda *_: setattr(by_id("log"), "scrollTop", by_id("log").scrollHeight))
         # boards with a phone layout (Altiplano's 360-unit svg) follow the width of the window
         self._narrow_query = browser.window.matchMedia(f"(max-width: {NARROW_BELOW - 1}px)")
         self._on_narrow = create_proxy(self.input.on_narrow)
@@ -108,7 +95,7 @@ class App(PlayScreen):
             try:  # the landing page with a notice
                 self.session = self.pending = None
                 self.show_landing()
-                self.notice(guard.START_FAILED, detail=f"{type(exc).__name__}: {exc}")
+                self.playscreen.notice(guard.START_FAILED, detail=f"{type(exc).__name__}: {exc}")
             except Exception:
                 self.show_error(f"Something went wrong while opening this page: {exc}")
             browser.window.console.error(f"Altibox could not open this page: {type(exc).__name__}: {exc}")
@@ -148,7 +135,7 @@ class App(PlayScreen):
                 session = Session.new(game, seed=seed, players=players, options=options, meta=meta)
             except ValueError as exc:
                 self.session = saved
-                self.notice(f"This link cannot start a game: {exc}. Choose the options below instead.")
+                self.playscreen.notice(f"This link cannot start a game: {exc}. Choose the options below instead.")
                 self.show_setup()
                 return
             if saved is not None and saved.ply > 0 and not module.is_over(saved.state):
@@ -163,7 +150,7 @@ class App(PlayScreen):
         seats_note = routes.seats_ignored_notice(
             params, module.num_players(saved.state) if saved is not None else module.INFO.default_players, resuming)
         if seats_note:
-            self.notice(seats_note)
+            self.playscreen.notice(seats_note)
         if saved is not None:
             if params.get("form") == "1":
                 self.session = saved
@@ -172,7 +159,7 @@ class App(PlayScreen):
             self.show_play(saved)
             return
         if self.storage.problem:
-            self.warn_storage()
+            self.playscreen.warn_storage()
         self.show_setup()
 
     def load_saved(self, game: str, replaced: bool = True) -> tuple[Session | None, dict | bool]:
@@ -193,12 +180,12 @@ class App(PlayScreen):
             kept = self.storage.backup(game, text)  # None: no copy fits, the save stays as it is
             players = broken_save_players(module, text)
             shown = players if replaced and players is not None and len(module.PLAYERS) > 1 else None
-            self.notice(broken_save_notice(module.INFO.name, kept is not None, shown), detail=str(exc))
+            self.playscreen.notice(broken_save_notice(module.INFO.name, kept is not None, shown), detail=str(exc))
             return None, {"players": players, "seats": broken_save_seats(module, text, players),
                           "kept": kept is not None}
         self.last_saved = text  # what this tab has seen: begin() asks before replacing another
         for note in session.notes:
-            self.notice(note)
+            self.playscreen.notice(note)
         return session, False
 
     def open_link(self, game: str, text: str, saved: Session | None) -> None:
@@ -226,13 +213,13 @@ class App(PlayScreen):
         plan = share.link_plan(record, saved.record() if saved is not None else None, over)
         if plan == "same":
             self.show_play(saved)
-            self.notice("This link shows the game you already have here.")
+            self.playscreen.notice("This link shows the game you already have here.")
         elif plan == "replace":
             self.confirm_replace(saved, session, link_ply=session.ply)
         else:
             self.begin(session)
             played = f"{session.ply} move{'s' if session.ply != 1 else ''} played"
-            self.notice(f"Continuing the game from the link ({played}). Make your move, then use "
+            self.playscreen.notice(f"Continuing the game from the link ({played}). Make your move, then use "
                         f"Share / Embed to send the new link back.")
 
     def open_share(self) -> None:
@@ -328,18 +315,17 @@ class App(PlayScreen):
         if newer is not None:
             self.last_saved = stored  # seen now: the go-ahead below replaces exactly this game
             self.confirm_replace(newer, session)
-            self.notice(guard.NEWER_GAME)
+            self.playscreen.notice(guard.NEWER_GAME)
             return
         self.set_url(f"?game={session.game_id}")
         self.show_play(session)
-        self.save()
+        self.playscreen.save()
 
     def show_play(self, session: Session) -> None:
         self.session = session
         self.game_id = session.game_id
         self.table = Table(session)
-        self._log_shown = []
-        by_id("log").innerHTML = ""
+        self.playscreen.reset_log()
         info = session.module.INFO
         by_id("board").dataset.game = session.game_id
         browser.document.documentElement.dataset.game = session.game_id
@@ -360,7 +346,7 @@ class App(PlayScreen):
                                       options=session.state.options) if has_legend else ""
             legend.innerHTML = '<summary>Legend: what the symbols mean</summary>' + items
         self.screen("play")
-        self.render()
+        self.playscreen.render()
 
     def navigate(self, href: str) -> None:
         """Follow an in-site link (``data-nav``) without reloading Python: push the address and
@@ -395,19 +381,19 @@ class App(PlayScreen):
             return  # the 2nd click of a double click: the buttons may have moved under it
         action = str(action_el.getAttribute("data-action"))
         if action == "undo":
-            self.undo()
+            self.playscreen.undo()
         elif action == "redo":
-            self.redo()
+            self.playscreen.redo()
         elif action == "newgame" and self.game_id:
             self.show_setup()
         elif action == "rematch" and self.session is not None:
             self.begin(self.session.rematch())
             if self.input.keyboard:
-                self.focus_cell(None)
+                self.playscreen.focus_cell(None)
         elif action == "dismiss":
             by_id("notice").hidden = True
         elif action == "confirm":
-            self.end_turn()
+            self.playscreen.end_turn()
         elif action == "start-pending" and self.pending is not None:
             session, self.pending = self.pending, None
             self.begin(session)
@@ -416,7 +402,7 @@ class App(PlayScreen):
             self.pending = None
             self.show_play(self.session)
         elif action == "reveal":
-            self.reveal()
+            self.playscreen.reveal()
         elif action == "share":
             self.open_share()
         elif action == "copy":
@@ -426,7 +412,7 @@ class App(PlayScreen):
         elif action == "bot-fast":
             self.bots.toggle_pace()
         else:
-            self.play_action(action, action_el)
+            self.playscreen.play_action(action, action_el)
 
     def start_from_form(self, form) -> None:
         fields = {}
@@ -441,10 +427,10 @@ class App(PlayScreen):
             players, options, meta = screens.read_setup(self.game_id, fields)
             session = Session.new(self.game_id, players=players, options=options, meta=meta)
         except ValueError as exc:
-            self.notice(f"Cannot start this game: {exc}")
+            self.playscreen.notice(f"Cannot start this game: {exc}")
             return
         self.begin(session)
-        self.focus_cell(None)
+        self.playscreen.focus_cell(None)
 
     def on_storage(self, event) -> None:
         """Another tab changed our save: follow it rather than overwrite it later."""
@@ -464,7 +450,7 @@ class App(PlayScreen):
             return  # the other tab's save is broken: keep ours, it will be saved on the next move
         self.last_saved = text
         self.show_play(session)
-        self.notice("This game was played on in another tab or window; showing the latest position.")
+        self.playscreen.notice("This game was played on in another tab or window; showing the latest position.")
 
     def on_submit(self, event) -> None:
         form = event.target

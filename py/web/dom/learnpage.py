@@ -117,7 +117,7 @@ class LearnPage:
         try:
             session = Session.from_record(g.game, g.play_on_record(opponent))
         except Exception as exc:  # never a dead button: say why
-            self.app.notice(f"Cannot play on from here: {exc}")
+            self.app.playscreen.notice(f"Cannot play on from here: {exc}")
             return
         saved, _broken = self.app.load_saved(g.game, replaced=False)
         if saved is not None and saved.ply > 0 and not saved.module.is_over(saved.state):

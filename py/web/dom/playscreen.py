@@ -1,32 +1,60 @@
 """The play screen (DOM glue): draws every hook of a table being played (DESIGN.md §3) from
 its :class:`web.play.table.Table`, keeps the focus, shows notices and hints, saves, and turns
-the table's answers to clicks and buttons into renders. A mixin of :class:`web.dom.app.App`.
+the table's answers to clicks and buttons into renders. One :class:`PlayScreen` is owned by
+:class:`web.dom.app.App` (``app.playscreen``); the board input (:mod:`web.dom.boardinput`) and
+the bot loop (:mod:`web.dom.botloop`) call it.
 """
 
 from __future__ import annotations
 
-from pyodide.ffi import create_once_callable, create_proxy
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 from web.dom import browser
 
 from web.dom.nodes import is_null, show_status, target_of
 from web.dom.page import by_id
+from web.dom.patch import Patcher
 from web.html import panels
 from web.html.escape import esc
 from web.play.storage import problem_notice
 
 
 class PlayScreen:
-    """The play screen's drawing and actions (state lives on :class:`web.dom.app.App`)."""
+    """The play screen's drawing and actions. ``app``: the page's :class:`web.dom.app.App`, read
+    for the table on the screen (``app.table``, ``app.session``), its bot loop and board input,
+    its storage and the save this tab last wrote (``app.last_saved``, written here)."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.save_warned = False
+        self.patcher = Patcher()  # redraws only the parts of the board that changed
+        self._html_shown: dict[str, str] = {}  # put_html: what each panel shows
+        self.paint = to_js([])  # click to the next frame painted, in ms, read by tests/bench.py
+        browser.window.altiboxPaint = self.paint
+        self.perf = to_js([])  # click-to-render times in ms, read by tests/bench.py
+        browser.window.altiboxPerf = self.perf
+        self._log_shown: list[tuple[str, str]] = []
+        self.shown_at = 0.0      # performance.now() when the position shown was first drawn
+        self._shown_key = None   # (session, ply) of that position
+        self._proxies = []
+        self._no_scroll = to_js({"preventScroll": True}, dict_converter=browser.window.Object.fromEntries)
+        self._focus_pending = False
+        self._focus_later = create_proxy(lambda *_: self.flush_focus())
+        self._scroll_log = create_proxy(lambda *_: setattr(by_id("log"), "scrollTop", by_id("log").scrollHeight))
+
+    def reset_log(self) -> None:
+        """A new table is shown: the log is drawn from its first entry."""
+        self._log_shown = []
+        by_id("log").innerHTML = ""
 
     def render(self, announce: str | None = None, t0: float | None = None, hint_kept: bool = False) -> None:
         """Redraw the board and the panel from the session; all hooks change in this one call.
         ``hint_kept``: leave the "why not" message (``#hint``) up (it was just set)."""
-        t = self.table
+        t = self.app.table
         s = t.session
         module, state, names = s.module, s.state, s.names
         board = by_id("board")
         had_focus = board.contains(browser.document.activeElement) and not is_null(browser.document.activeElement)
-        t.ui["narrow"] = bool(self._narrow_query.matches)
+        t.ui["narrow"] = bool(self.app._narrow_query.matches)
         frame = t.frame()
         t.board.drawn = t.adapter.svg(frame)  # what clicks are checked against (issue 23)
         self.patcher.draw(board, t.board.drawn)
@@ -77,7 +105,7 @@ class PlayScreen:
                 act.dataset.move, act.textContent = step
         if announce:
             by_id("announce").textContent = announce
-        if self.input.keyboard:
+        if self.app.input.keyboard:
             self.keep_focus()
         elif had_focus:
             # after a click, the focus follows in the next frame: focus() here would force the
@@ -94,18 +122,18 @@ class PlayScreen:
         key = (id(s), s.ply, id(s.state))
         if key != self._shown_key:
             self._shown_key = key
-            self._shown_at = float(browser.window.performance.now())
+            self.shown_at = float(browser.window.performance.now())
         fast = by_id("botfast")
         if not is_null(fast):
             fast.hidden = not t.has_bots()
-            fast.setAttribute("aria-pressed", "true" if self.bots.fast else "false")
+            fast.setAttribute("aria-pressed", "true" if self.app.bots.fast else "false")
         # scroll the log after layout, in the next frame: reading scrollHeight here would force
         # a synchronous layout of the whole page inside the click handler
         browser.window.requestAnimationFrame(self._scroll_log)
-        bot_state = "thinking" if self.bots.running else "idle"
+        bot_state = "thinking" if self.app.bots.running else "idle"
         if browser.document.documentElement.getAttribute("data-bot") != bot_state:
             browser.document.documentElement.dataset.bot = bot_state
-        self.bots.kick()
+        self.app.bots.kick()
 
     def put_html(self, el, html: str) -> None:
         """Set ``el``'s content to ``html`` unless it already shows exactly that (an unchanged
@@ -128,7 +156,7 @@ class PlayScreen:
             while log.children.length > keep:
                 log.lastElementChild.remove()
         if len(entries) > keep:
-            explain = getattr(self.table.adapter.module, "notation_help", None)
+            explain = getattr(self.app.table.adapter.module, "notation_help", None)
             log.insertAdjacentHTML("beforeend", panels.log_html(entries[keep:], first=keep + 1,
                                                                 explain=explain))
         self._log_shown = list(entries)
@@ -138,7 +166,7 @@ class PlayScreen:
         if not self._focus_pending:
             return False
         self._focus_pending = False
-        if self.table is not None and browser.document.documentElement.getAttribute("data-screen") == "play":
+        if self.app.table is not None and browser.document.documentElement.getAttribute("data-screen") == "play":
             self.keep_focus(scroll=False)
         return True
 
@@ -153,7 +181,7 @@ class PlayScreen:
         elif not by_id("confirm").hidden:
             by_id("confirm").focus(opts)
         else:
-            self.focus_cell(self.table.ui.get("focus"), opts)
+            self.focus_cell(self.app.table.ui.get("focus"), opts)
 
     def focus_cell(self, cell: str | None, opts=None) -> None:
         board = by_id("board")
@@ -207,16 +235,16 @@ class PlayScreen:
         if not self.save_warned:
             self.save_warned = True
             framed = browser.document.documentElement.hasAttribute("data-frame")
-            self.notice(problem_notice(self.storage.problem, framed))
+            self.notice(problem_notice(self.app.storage.problem, framed))
             by_id("notice").dataset.kind = "storage"
 
     def save(self) -> None:
-        t = self.table
+        t = self.app.table
         if t is None:
             return
-        written = self.storage.write_save(t.session.game_id, t.record())
+        written = self.app.storage.write_save(t.session.game_id, t.record())
         if written is not None:
-            self.last_saved = written
+            self.app.last_saved = written
             if self.save_warned:  # storage works again: take the warning back
                 self.save_warned = False
                 box = by_id("notice")
@@ -232,7 +260,7 @@ class PlayScreen:
 
     def activate(self, target, t0: float | None = None) -> None:
         """A click or Enter on the board: the table plays, (de)selects, or says why not."""
-        t = self.table
+        t = self.app.table
         if t is None or is_null(target):
             return
         self.after_click(t.click(*target_of(target)), t0)
@@ -259,9 +287,9 @@ class PlayScreen:
     def play_action(self, action: str, el) -> None:
         """The play screen's own buttons: the bar's step button (``#bar-act``: a click on the
         board's button of that move), the player aid's opening and closing."""
-        if action == "bar-act" and self.table is not None:
+        if action == "bar-act" and self.app.table is not None:
             move = str(el.dataset.move)
-            self.after_click(self.table.clicked(move, move))
+            self.after_click(self.app.table.clicked(move, move))
         elif action == "aid":
             self.open_aid(el)
         elif action == "close-aid":
@@ -270,7 +298,7 @@ class PlayScreen:
     def open_aid(self, opener) -> None:
         """Show the player aid (``#aid-dialog``: the game's turn summary, issue 22); Escape or
         Close shuts it and the focus goes back to the button that opened it (or "More")."""
-        s = self.session
+        s = self.app.session
         dialog = by_id("aid-dialog")
         if s is None or is_null(dialog):
             return
@@ -294,7 +322,7 @@ class PlayScreen:
 
     def play(self, move: str, t0: float | None = None) -> None:
         """Play ``move`` (a drop, a bot's move) and show it."""
-        self.after_click(self.table.play(move), t0)
+        self.after_click(self.app.table.play(move), t0)
 
     def act(self, said: str | None) -> None:
         """After Undo, Redo, End turn or "I am NAME": save and redraw (None: nothing done)."""
@@ -303,21 +331,21 @@ class PlayScreen:
             self.render(announce=said)
 
     def undo(self) -> None:
-        if self.table is not None:
-            self.act(self.table.undo())
+        if self.app.table is not None:
+            self.act(self.app.table.undo())
 
     def redo(self) -> None:
-        if self.table is not None:
-            self.act(self.table.redo())
+        if self.app.table is not None:
+            self.act(self.app.table.redo())
 
     def end_turn(self) -> None:
         """The mover confirms their turn (``#confirm``)."""
-        if self.table is not None:
-            self.act(self.table.end_turn())
+        if self.app.table is not None:
+            self.act(self.app.table.end_turn())
 
     def reveal(self) -> None:
         """The player to move says they hold the device: show their cards."""
-        t = self.table
+        t = self.app.table
         said = t.reveal() if t is not None else None
         if said is not None:
             self.render(announce=said)
@@ -328,7 +356,7 @@ class PlayScreen:
         """Bring the board of the player who took the device into view (issue 22) when it is
         not wholly in view above a sticky bar at the bottom (the phone's turn bar). False when
         the game names no such board."""
-        sel = self.table.adapter.active_board(self.table.frame())
+        sel = self.app.table.adapter.active_board(self.app.table.frame())
         el = by_id("board").querySelector(sel) if sel else None
         if el is None or is_null(el):
             return False
