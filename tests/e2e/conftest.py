@@ -4,8 +4,14 @@ The browser is Debian's Chromium (``$ALTIBOX_CHROMIUM``, set by tests/run.sh, or
 /usr/bin/chromium) launched through Playwright's ``executable_path``; where neither exists,
 Playwright's own browser (``playwright install chromium``) is used.
 
-Every test gets a fresh browser context (clean storage) from :func:`open_app`, which fails the
-test on any request outside the page's origin and on any console error or page error.
+Every test gets clean storage from :func:`open_app`, which fails the test on any request outside
+the page's origin and on any console error or page error. An ``open_app`` of the app's own
+site without its service worker reuses one browser context per test process (desktop, and one
+for touch), emptied between tests (pages closed, local and session storage, IndexedDB, caches and
+service workers cleared): its HTTP cache keeps Pyodide's compiled WebAssembly, so a boot costs
+about half of a fresh context's. Its init scripts are added to each tab
+the test opens through ``open_app`` (``page.add_init_script``), as a context's would be. Any other
+``open_app`` gets a fresh context.
 
 The service worker and the background snapshot worker (static/boot/runtime.mjs) are switched off
 in those contexts through ``altibox:settings`` (``{"snapshot": false, "offline": false}``), so
@@ -43,23 +49,99 @@ def base_url_app():
     server.server_close()
 
 
+#: run in a same-origin document between tests: what a test may have left in the shared context
+CLEAR_ORIGIN = """async () => {
+  localStorage.clear(); sessionStorage.clear();
+  if (indexedDB.databases) for (const d of await indexedDB.databases()) indexedDB.deleteDatabase(d.name);
+  if (self.caches) for (const k of await caches.keys()) await caches.delete(k);
+  if (navigator.serviceWorker)
+    for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
+}"""
+
+
+class SharedContext:
+    """One browser context reused by the plain ``open_app`` calls of a test process. The
+    ``request`` listener forwards to the running test's :class:`Guard` (``guard``)."""
+
+    def __init__(self, browser, touch: bool):
+        self.browser, self.touch = browser, touch
+        self.context = None
+        self.guard: Guard | None = None
+
+    def get(self, guard: Guard):
+        """The context, opened on first use; ``guard`` sees its requests until :meth:`reset`."""
+        if self.context is None:
+            self.context = self.browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                                    is_mobile=True) if self.touch else \
+                self.browser.new_context(viewport={"width": 1100, "height": 900})
+            self.context.on("request", lambda request: self.guard and self.guard.on_request(request))
+            self.context.add_init_script(NO_BACKGROUND_WORK)
+        self.guard = guard
+        return self.context
+
+    def reset(self, base_url: str) -> None:
+        """Close the test's pages and clear the origin's storage (a fresh context next time if
+        that fails)."""
+        self.guard = None
+        if self.context is None:
+            return
+        try:
+            for page in list(self.context.pages):
+                page.close()
+            page = self.context.new_page()
+            page.goto(base_url + "static/manifest.webmanifest")
+            page.evaluate(CLEAR_ORIGIN)
+            page.close()
+            self.context.clear_cookies()
+        except Exception:
+            self.close()
+
+    def close(self) -> None:
+        if self.context is not None:
+            try:
+                self.context.close()
+            except Exception:
+                pass
+        self.context = None
+
+
+@pytest.fixture(scope="session")
+def shared_contexts(browser):
+    """``{touch: SharedContext}`` for this test process."""
+    shared = {False: SharedContext(browser, False), True: SharedContext(browser, True)}
+    yield shared
+    for s in shared.values():
+        s.close()
+
+
 @pytest.fixture
-def open_app(browser, base_url_app):
+def open_app(browser, base_url_app, shared_contexts):
     """``open_app(query="", base=None, init_script=None, context=None, offline=False,
     touch=False) -> page``.
 
-    A fresh context (or ``context``, one this fixture opened), page loaded and ready. ``base``
+    A clean context (the shared one, see above; a test's second one is fresh; or ``context``,
+    one this fixture opened), page loaded and ready. ``base``
     overrides the site URL (e.g. a built site under a sub-path). ``offline=True`` leaves the
     service worker and the snapshot on (a new context only). The guard is checked at teardown;
     tests that expect an error message in the page still may not log console errors.
     """
     opened = []
+    used: list[SharedContext] = []
+    scripts: list[str] = []  # the init scripts given for the shared context, in order
 
     def _open(query: str = "", base: str | None = None, init_script: str | None = None, context=None,
               offline: bool = False, touch: bool = False):
         url = (base or base_url_app) + query
         origin = "{0.scheme}://{0.netloc}".format(urlsplit(url))
-        if context is None:
+        shared = next((s for s in used if s.context is context), None) if context is not None else None
+        if context is None and base is None and not offline and shared_contexts[touch] not in used:
+            shared = shared_contexts[touch]  # (a second device in the same test gets its own context)
+            guard = Guard(origin)
+            context = shared.get(guard)
+            if shared not in used:
+                used.append(shared)
+            opened.append((context, guard))
+        elif context is None:
             # touch=True: a phone with a touch screen (390 x 844), as for tapping and dragging
             context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
                                           is_mobile=True) if touch else \
@@ -72,8 +154,13 @@ def open_app(browser, base_url_app):
         else:
             guard = next(g for c, g in opened if c is context)
         if init_script:
-            context.add_init_script(init_script)
+            (scripts if shared is not None else []).append(init_script)
+            if shared is None:
+                context.add_init_script(init_script)
         page = context.new_page()
+        if shared is not None:  # as a context's init script does, for every tab this test opens here
+            for script in scripts:  # (the shared context itself stays clean for the next test)
+                page.add_init_script(script)
         page.set_default_timeout(BOOT_TIMEOUT_MS)
         page.on("console", guard.on_console)
         page.on("pageerror", guard.on_pageerror)
@@ -82,8 +169,12 @@ def open_app(browser, base_url_app):
         return page
 
     yield _open
+    shared_ones = {id(s.context) for s in used}
     for context, guard in opened:
-        context.close()
+        if id(context) not in shared_ones:
+            context.close()
+    for s in used:
+        s.reset(base_url_app)
     for _context, guard in opened:
         guard.check()
 
