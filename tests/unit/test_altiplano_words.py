@@ -271,19 +271,45 @@ def test_why_not_names_a_selected_good_or_coin_an_action_space_cannot_take():
     p = play(A.new_game(seed=7, players=2), "draw", "draw")
     me = p.current
     v = A.view(p, me)
-    good = A.render._planning_list(v["seats"][me], A.render._house(v))[0]  # on plan:1
+    plan = A.render._planning_list(v["seats"][me], A.render._house(v))
+    k = next(k for k, g in enumerate(plan, 1) if g != "food")  # food: its own words (below)
+    good = plan[k - 1]
     legal = {str(m) for m in A.legal_moves(p)}
     spaces = sorted({m.split(">")[1] for m in legal if ">" in m})  # spaces some good may go on
     full = [sid for sid in spaces if f"{good}>{sid}" not in legal]
     assert full, f"some action space cannot take {good} now"
     cell = "src:" + full[0]
-    assert W.why_not(v, cell, selected="plan:1") == (
+    assert W.why_not(v, cell, selected=f"plan:{k}") == (
         "That action space cannot take that good now: its spaces are full, or no recipe there "
         "uses it. The green outlines show where it can go.")
     assert W.why_not(v, cell, selected="coins").startswith("That action space cannot take a coin now")
     # nothing selected: the player is told to select a good first
     assert W.why_not(v, cell).startswith("Select a good on a planning space")
     assert W.END_TURN_FIRST == "End your turn first (End turn), or undo."
+
+
+def test_food_cannot_be_planned_onto_the_market_and_the_page_says_so():
+    # spec §9.3 / H3: each Market space holds one non-food good; §11: food is never stored
+    p = play(A.new_game(seed=7, players=2), "draw", "draw")
+    me = p.current
+    v = A.view(p, me)
+    plan = A.render._planning_list(v["seats"][me], A.render._house(v))
+    assert plan[0] == "food"
+    legal = {str(m) for m in A.legal_moves(p)}
+    assert "food>market" not in legal and "food>village" not in legal
+    assert "cacao>market" in legal
+    assert W.why_not(v, "src:market", selected="plan:1") == W.NO_FOOD_MARKET
+    assert W.NO_FOOD_MARKET.startswith("The Market takes no food: food cannot be sold")
+    assert W.why_not(v, "src:village", selected="plan:1") == W.NO_FOOD_STORE
+    # a good the Market takes but cannot hold now keeps the general words
+    cacao = f"plan:{plan.index('cacao') + 1}"
+    assert not W.why_not(v, "src:mine", selected=cacao).startswith("The Market")
+    # the tooltip and the legend say it too (no "others 1 coin" that suggests food sells)
+    tip = W.location_tip("market")
+    assert "food cannot be sold" in tip and "others" not in tip
+    assert "each space takes one non-food good" in tip
+    food = dict((k, text) for k, _n, text in W.legend_items())["food"]
+    assert "cannot be sold at the Market" in food
 
 
 def test_the_board_outlines_a_planning_placement_only_for_its_planner():

@@ -173,7 +173,8 @@ def good_tip(good: str, options: dict | None = None) -> str:
                 "at the end")
     parts = [f"{good_name(good)}: {hs.values.get(good, 0)} VP at the end"]
     if good == "food":
-        parts.append("pays for movement and feeds most recipes; never stored in the warehouse")
+        parts.append("pays for movement and feeds most recipes; cannot be sold at the Market "
+                     "and is never stored in the warehouse")
     elif good == "corn":
         parts.append("never in your bag: gained on the road track and for completed orders, "
                      "and stored in your warehouse at once")
@@ -195,15 +196,29 @@ def good_tip(good: str, options: dict | None = None) -> str:
 
 
 def _prices_words(hs: _data.HouseSet) -> str:
-    """The Market's sale prices (H5), e.g. ``"silver 3, glass 2, others 1 coin"``."""
+    """The Market's sale prices (H5), e.g. ``"silver 3, glass 2, any other good 1 coin; food
+    cannot be sold"`` (spec §9.3, H3: a Market space holds one non-food good)."""
     prices = list(hs.prices.values())
     common = max(sorted(set(prices)), key=prices.count)
     special = sorted(((p, g) for g, p in hs.prices.items() if p != common),
                      key=lambda pg: (-pg[0], hs.order[pg[1]]))
     unit = "coin" if common == 1 else "coins"
     if not special:
-        return f"each {common} {unit}"
-    return ", ".join(f"{g} {p}" for p, g in special) + f", others {common} {unit}"
+        return f"each {common} {unit}; {NO_FOOD_SALE}"
+    return (", ".join(f"{g} {p}" for p, g in special)
+            + f", any other good {common} {unit}; {NO_FOOD_SALE}")
+
+
+#: Food on the Market (spec §9.3, H3: each Market space holds one non-food good).
+NO_FOOD_SALE = "food cannot be sold"
+
+#: Why a food cannot go on a Market space (spec §9.3, H3), said where it is planned.
+NO_FOOD_MARKET = ("The Market takes no food: food cannot be sold or delivered (each Market "
+                  "space holds one non-food good). Food pays for recipes and for movement.")
+
+#: Why a food cannot go on a Village storage space (spec §9.2, §11: food cannot be stored).
+NO_FOOD_STORE = ("The Village stores no food: food is never stored in the warehouse. Food pays "
+                 "for recipes and for movement.")
 
 
 def _location_recipes(loc: str, options: dict | None = None) -> list[str]:
@@ -211,7 +226,7 @@ def _location_recipes(loc: str, options: dict | None = None) -> list[str]:
     src = hs.sources(_mode(options))[loc]
     lines = []
     if src.kind == "market":
-        lines.append(f"each good on its spaces is sold ({_prices_words(hs)}) or "
+        lines.append(f"each space takes one non-food good, sold ({_prices_words(hs)}) or "
                      "delivered to your open order")
         lines.append(f"take an order for {hs.order_price} coin (one open order at a time)")
         lines.append("buy an extension for its price + the display surcharge (one a round)")
@@ -696,6 +711,20 @@ def public_position(state: State) -> str:
 END_TURN_FIRST = "End your turn first (End turn), or undo."
 
 
+def _selected_good(view: dict, selected: str) -> str | None:
+    """The good on the viewer's planning space ``plan:K`` (goods in the house set's order, as
+    drawn), ``"coin"`` for ``coins``, else None."""
+    if selected == "coins":
+        return "coin"
+    from ._render.moves import _planning_list  # the board's own layout of the spaces
+    k = selected[5:] if selected.startswith("plan:") else ""
+    me = view.get("player")
+    if not k.isdigit() or me is None:
+        return None
+    goods = _planning_list(view["seats"][int(me)], _hs(view.get("options")))
+    return goods[int(k) - 1] if 1 <= int(k) <= len(goods) else None
+
+
 def why_not(view: dict, cell: str, names: list | None = None, selected: str | None = None) -> str:
     """Why a click on the ``data-cell`` ``cell`` of the board (see ``render``) plays nothing,
     in words, from the view alone, e.g. ``"Your pawn is not at the Mine."`` or ``"It costs 7
@@ -751,7 +780,7 @@ def why_not(view: dict, cell: str, names: list | None = None, selected: str | No
             return "First draw your goods; planning comes next."
         mine = view["seats"][int(view["player"])] if view.get("player") is not None else {}
         k = int(rest) if rest.isdigit() else 0
-        if ph == "planning" and k > sum((mine.get("planning") or {}).values()):
+        if ph == "planning" and _selected_good(view, f"plan:{k}") is None:
             if k > int(mine.get("open_planning_spaces") or hs.open_spaces):
                 return (f"Planning space {k} is locked: moving up the Road track opens more "
                         "planning spaces.")
@@ -767,6 +796,9 @@ def why_not(view: dict, cell: str, names: list | None = None, selected: str | No
             hs.roles[sid]["location"] if sid in hs.roles else sid)
         if ph == "planning":
             if selected and selected.startswith(("plan:", "coins")):
+                good = _selected_good(view, selected)
+                if good == "food" and sid in ("market", "village"):
+                    return NO_FOOD_MARKET if sid == "market" else NO_FOOD_STORE
                 what = "a coin" if selected == "coins" else "that good"
                 return (f"That action space cannot take {what} now: its spaces are full, or no "
                         f"recipe there uses it. The green outlines show where it can go.")
