@@ -312,6 +312,32 @@ def test_food_cannot_be_planned_onto_the_market_and_the_page_says_so():
     assert "cannot be sold at the Market" in food
 
 
+def test_a_planned_good_leaves_its_planning_space_empty_and_the_rest_stay_put():
+    p = play(A.new_game(seed=7, players=2), "draw", "draw")
+    me = p.current
+
+    def slots(state):
+        v = A.view(state, me)
+        return A.render._planning_list(v["seats"][me], A.render._house(v))
+
+    assert slots(p) == ["food", "food", "food", "cacao"]
+    q = A.apply(p, "cacao>market")
+    assert slots(q) == ["food", "food", "food", None]
+    q = A.apply(q, "food>farm")
+    assert slots(q) == ["food", "food", None, None]   # cacao did not slide onto space 3
+    v = A.view(q, me)
+    assert W.why_not(v, "plan:4") == ("Planning space 4 is empty: click a good on a filled "
+                                      "planning space, then an action space.")
+    # the board draws space 4 empty and keeps food on spaces 1 and 2
+    svg = A.render_svg(v, {})
+    assert 'data-cell="plan:4"' in svg
+    # taking a good back puts it on a space of its kind again
+    assert slots(A.apply(q, "cacao<market")) == ["food", "food", None, "cacao"]
+    # the others see every drawn good on the planning spaces, packed: placements are secret
+    pub = A.view(A.apply(q, "done"), None)["seats"][me]
+    assert A.render._planning_list(pub, A.render._house(v)) == ["food", "food", "food", "cacao"]
+
+
 def test_the_board_outlines_a_planning_placement_only_for_its_planner():
     s = play(A.new_game(seed=7, players=2), "draw", "draw")
     me = s.current
