@@ -519,11 +519,78 @@ def test_the_end_is_warned_before_it_is_triggered():
     assert W.end_warning(v) == "" and W.round_banner(v)["warning"] is None
     # a view with 2 fish and no boats left at the Harbor
     v = {**v, "supply": {**v["supply"], "fish": 2}, "boats": []}
-    warn = ("Near the end: the Harbor has 2 left (2 fish). An empty location ends the game "
-            "after this round and one more.")
+    warn = ("Near the end: the Harbor has 2 left (2 fish). An empty location (every good and "
+            "card of it gone) ends the game after this round and one more.")
     assert W.end_warning(v) == warn and W.round_banner(v)["text"].endswith(warn)
     d["trigger"], d["trigger_round"], d["final_round"] = "display", 1, 2
     assert W.end_warning(A.view(load(d), 0)) == ""
+
+
+def _farm_scene(wool_left: int, alpaca_left: int = 0) -> dict:
+    """Seat 0 at the Farm with alpaca + food on its spaces (alpaca + food -> wool takes a wool
+    from the Farm's stock); the Farm's other goods moved to seat 1's crate."""
+    d = scene(2, seed=1, pawn="farm")
+    give(d, 0, "farm", "alpaca", "food")
+    for g, keep in (("alpaca", alpaca_left), ("cloth", 0), ("wool", wool_left)):
+        n = d["supply"].get(g, 0) - keep
+        d["supply"][g] -= n
+        if not d["supply"][g]:
+            del d["supply"][g]
+        d["seats"][1]["crate"][g] = d["seats"][1]["crate"].get(g, 0) + n
+    return d
+
+
+def test_the_end_warning_follows_the_empty_location_trigger():
+    """Spec §15 (a), option ``empty_trigger_locations``: a location is empty when every good and
+    card stocked on it is gone. The Farm at 0 alpaca with wool left is not empty (no warning of
+    it); its last wool warns; taking it triggers the end, which the banner then says."""
+    many = A.view(load(_farm_scene(wool_left=8)), 0)
+    assert many["supply"].get("alpaca", 0) == 0
+    assert W.end_warning(many) == ""                         # 0 alpaca, 8 wool: not near empty
+    s = load(_farm_scene(wool_left=1))
+    v = A.view(s, 0)
+    assert W.end_warning(v) == (
+        "Near the end: the Farm has 1 left (1 wool). An empty location (every good and card of "
+        "it gone) ends the game after this round and one more.")
+    assert "farm" in moves(s)
+    after = A.apply(s, "farm")                                # alpaca + food -> the last wool
+    assert (after.trigger, after.final_round) == ("empty:farm", 2)
+    b = W.round_banner(A.view(after, 0))
+    assert b["final"] == "triggered" and b["warning"] is None
+    assert b["text"].endswith("The end is near: the Farm is empty (no alpaca, no wool and no "
+                              "cloth left); after this round, round 2 is the last.")
+    # a location left out of empty_trigger_locations never warns
+    d = _farm_scene(wool_left=1)
+    d["options"]["empty_trigger_locations"] = [x for x in A.rules.LOCATIONS if x != "farm"]
+    assert W.end_warning(A.view(load(d), 0)) == ""
+    # an empty location the rules have not checked yet (an edited view): the next action ends it
+    empty = {**v, "supply": {k: n for k, n in v["supply"].items() if k != "wool"}}
+    assert W.end_warning(empty).startswith("The end is near: the Farm is empty (every good and "
+                                           "card of it gone): the next action triggers the end")
+
+
+def test_the_end_warning_counts_the_extension_pile():
+    """Spec §13.3, §15 (b): each round takes at least one tile from the pile (the cheapest tile
+    leaves or a bought one is replaced); when a slot cannot be refilled, one more round."""
+    d = scene(2, seed=1)
+    v = A.view(load(d), 0)
+    r = v["round"]
+    pile = lambda n: {**v, "pile": {"count": n, "letters": {}}}  # noqa: E731
+    assert W.end_warning(pile(2)) == ""
+    assert W.end_warning(pile(1)) == (
+        "Near the end: the extension pile has 1 tile left and each round takes at least one to "
+        f"refill the display: round {r + 2} is the last at the latest (sooner if extensions are "
+        "bought).")
+    assert W.end_warning(pile(0)).endswith(f"so round {r + 1} is the last.")
+    two_bought = {**pile(1), "display": [None, None] + v["display"][2:]}
+    assert W.end_warning(two_bought).startswith("Near the end: the extension pile has 1 tile "
+                                                "left, too few to refill the display")
+    # the rules agree: a pile of 0 with nothing bought triggers the end at the round's end
+    d["gone"], d["pile"] = d["gone"] + d["pile"], []
+    s = load(d)
+    while s.round == r:
+        s = A.apply(s, "pass")
+    assert (s.trigger, s.final_round) == ("display", r + 1)
 
 
 def test_the_logs_notation_is_explained():

@@ -334,7 +334,7 @@ def trigger_words(trigger: str | None, options: dict | None = None) -> str:
         loc = trigger[6:]
         hs = _hs(options)
         stock = [_STOCK_WORDS.get(x, x) for x in hs.locations.get(loc, {}).get("stock", [])]
-        return (f"the {location_name(loc)} is empty (no {_join(stock, 'and no')} left)"
+        return (f"the {location_name(loc)} is empty ({_join(['no ' + x for x in stock])} left)"
                 if stock else f"the {location_name(loc)} is empty")
     return str(trigger)
 
@@ -352,32 +352,57 @@ def _stock_left(view: dict, item: str) -> int:
 
 
 def end_warning(view: dict) -> str:
-    """A warning before the end is triggered (spec §15), from a view, or ``""``: the locations
-    that count for the end with at most :data:`NEAR_EMPTY` goods and cards left, and an
-    extension pile that may not refill the display, e.g. ``"Near the end: the Harbor has 2
-    left (1 fish, 1 boats). An empty location ends the game after this round and one more."``
-    Nothing once the end is triggered (the banner says so then)."""
+    """A warning before the end is triggered (spec §15), from a view, or ``""``.
+
+    The end comes with (a) a location of ``empty_trigger_locations`` whose every good and card
+    is gone — a location with one kind at 0 but others left is not empty — and (b) a display
+    slot that cannot be refilled at the end of a round (§13.3: each round the display takes at
+    least one tile from the pile: the cheapest tile leaves when nobody bought, else the bought
+    ones are replaced). It warns:
+
+    - of an empty location the rules have not yet seen (the next action triggers the end);
+    - of locations with at most :data:`NEAR_EMPTY` goods and cards left, e.g. ``"Near the end:
+      the Harbor has 2 left (2 fish). An empty location (every good and card of it gone) ends
+      the game after this round and one more."``;
+    - of an extension pile that leaves the last round at most two rounds away, naming it (at the
+      latest: buying extensions brings it sooner).
+
+    Nothing once the end is triggered (the banner says so then).
+    """
     if view.get("final_round") is not None or view.get("phase") == "over":
         return ""
     opts = view.get("options") or {}
     hs = _hs(opts)
     locs = opts.get("empty_trigger_locations", OPTIONS["empty_trigger_locations"][1])
-    low = []
+    low, empty = [], []
     for loc in view.get("ring") or []:
         if loc not in locs:
             continue
         items = [(x, _stock_left(view, x)) for x in hs.locations[loc]["stock"]]
         n = sum(k for _x, k in items)
-        if 0 < n <= NEAR_EMPTY:
+        if n == 0:
+            empty.append(f"the {location_name(loc)}")
+        elif n <= NEAR_EMPTY:
             what = ", ".join(f"{k} {_STOCK_WORDS.get(x, x)}" for x, k in items if k)
             low.append(f"the {location_name(loc)} has {n} left ({what})")
-    pile = int((view.get("pile") or {}).get("count", 0))
+    if empty:
+        return (f"The end is near: {_join(empty)} {'is' if len(empty) == 1 else 'are'} empty "
+                "(every good and card of it gone): the next action triggers the end, then this "
+                "round and one more are played.")
     if low:
-        return (f"Near the end: {_join(low)}. An empty location ends the game after this round "
-                "and one more.")
-    if pile <= 2 and sum(1 for x in view.get("display") or [] if x is None) + 1 > pile:
-        return (f"Near the end: the extension pile has {pile} tile{'s' if pile != 1 else ''} "
-                "left. A display slot that cannot be refilled ends the game after the next round.")
+        return (f"Near the end: {_join(low)}. An empty location (every good and card of it "
+                "gone) ends the game after this round and one more.")
+    pile = int((view.get("pile") or {}).get("count", 0))
+    rnd = int(view.get("round") or 1)
+    need = max(1, sum(1 for x in view.get("display") or [] if x is None))
+    tiles = f"{pile} tile{'s' if pile != 1 else ''}"
+    if pile < need:
+        return (f"Near the end: the extension pile has {tiles} left, too few to refill the "
+                f"display after this round, so round {rnd + 1} is the last.")
+    if pile - need <= 0:
+        return (f"Near the end: the extension pile has {tiles} left and each round takes at "
+                f"least one to refill the display: round {rnd + 2} is the last at the latest "
+                "(sooner if extensions are bought).")
     return ""
 
 
@@ -1112,7 +1137,7 @@ AIM_WORDS = ("Aim: the most points at the end. Every good you own scores its val
 def board_hint(view: dict, names: list[str], seat: dict, *, acting: bool,
                to_bag: bool = False, unplace: bool = False, can_act: bool = False,
                can_end: bool = False, selected_good: str | None = None,
-               store_good: str | None = None) -> str:
+               store_good: str | None = None, guided: bool = False) -> str:
     """The one-line hint above the buttons of the big board: what to click next.
 
     Args:
@@ -1124,7 +1149,23 @@ def board_hint(view: dict, names: list[str], seat: dict, *, acting: bool,
             or a purchase here), ``can_end`` (End turn).
         selected_good: the good (or ``"coin"``) picked on a planning space; ``store_good``:
             the good picked for final storage.
+    
+    ``guided``: drawn for the guided first game (``?page=learn``), where only the one target to
+    click now is marked (orange, not the play screen's green outlines) and taking a placed
+    good back is not part of the lesson: the hint names the mark and leaves take-backs out.
     """
+    text = _board_hint(view, names, seat, acting=acting, to_bag=to_bag, unplace=unplace,
+                       can_act=can_act, can_end=can_end, selected_good=selected_good,
+                       store_good=store_good)
+    if guided:
+        text = text.replace(" (green)", " (marked in orange)").replace(
+            " Click a placed good to take it back.", "")
+    return text
+
+
+def _board_hint(view: dict, names: list[str], seat: dict, *, acting: bool, to_bag: bool,
+                unplace: bool, can_act: bool, can_end: bool, selected_good: str | None,
+                store_good: str | None) -> str:
     ph = view["phase"]
     if not acting:
         if ph == "over":
