@@ -166,3 +166,52 @@ def test_only_the_target_to_click_now_is_marked(game):
     assert "data-mark" not in guide.html()
     wanted = {"alto": "b3", "altitude": "hand:15", "altiplano": "draw"}[game]
     assert Guide(game).target(Guide(game).board._svg()) == wanted
+
+
+def _drawn(guide: Guide) -> str:
+    """Draw the guide's board as the page does (clicks are checked against it)."""
+    return guide.board_html()
+
+
+def test_a_good_put_where_the_step_does_not_ask_is_refused_in_words_on_the_page():
+    """Issue 22: step 2 used to deselect the glass silently when it was put on an action space
+    off the script; now the page says nothing was played and what the step asks."""
+    g = Guide("altiplano")
+    g.play("draw")
+    target = g.target(g.board.ui_adapter.svg(g.board.frame()))
+    _drawn(g)
+    assert g.click(target, None) == "" and g.board.ui["selected"] == target  # the glass
+    _drawn(g)
+    said = g.click("src:farm", None)          # the Farm takes no glass: it plays nothing
+    wrong = g.scene.line[1].wrong
+    assert said == f"Nothing to play from there. {wrong}"
+    assert g.feedback() == said and g.board.kind == "wrong" and g.step == 1
+    assert said in _html_text(g.html())       # shown on the page, not only announced
+    assert g.board.ui["selected"] is None
+
+
+def _html_text(markup: str) -> str:
+    import html
+    import re
+    return html.unescape(re.sub(r"<[^>]+>", "", markup))
+
+
+def test_the_guided_board_names_its_orange_mark_and_offers_no_take_back():
+    """Issue 22: the guide marks one target in orange and refuses take-backs, so neither the
+    board's hint nor the lesson's words say "(green)" or that a good may be taken back now."""
+    g = Guide("altiplano")
+    g.play("draw")
+    g.board.ui["selected"] = g.target(g.board.ui_adapter.svg(g.board.frame()))
+    text = _html_text(g.board_html())
+    assert "Now click an action space (marked in orange) for the glass." in text
+    assert "(green)" not in text
+    g.board.ui["selected"] = None
+    assert "take it back" not in _html_text(g.board_html())
+    for game in GAMES_WITH_GUIDE:
+        for step in S.load_learn(game).line:
+            for words in (step.prompt, step.result, step.wrong, *step.hints.values()):
+                assert "green" not in words.lower(), (game, words)
+                assert "may still take it back" not in words, (game, words)
+    # step 13 stores the alpaca with one click: the only row it may start, no choice asked
+    step13 = S.load_learn("altiplano").line[12]
+    assert step13.moves == ("village:r1",) and "choose row" not in step13.prompt

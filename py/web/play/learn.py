@@ -123,7 +123,7 @@ class Guide:
 
     def restart(self) -> None:
         """Back to the first step (the page's "Start again")."""
-        self.board = SceneBoard(self.scene)
+        self.board = SceneBoard(self.scene, guided=True)
         self.moves: list[str] = []
         self._targets: dict = {}
 

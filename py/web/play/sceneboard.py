@@ -32,6 +32,9 @@ from web.play.board import BoardController
 from web.html.escape import esc
 from web.play.guard import UNKNOWN_CLICK, click_drawn
 
+#: A click on a board cell that plays nothing and selects nothing (the step's words follow).
+NOTHING_THERE = "Nothing to play from there."
+
 
 class SceneBoard:
     """One scene on the page: its state, the selection, and what the learner was told.
@@ -46,10 +49,14 @@ class SceneBoard:
         tries: wrong tries so far.
         step: the step of the line asked now (0-based; ``len(scene.line)`` once solved).
         replies: the scripted reply last played, in words (``""`` for none).
+        guided: the guided first game's board (``web.play.learn.Guide``): the board's hint
+            names its one orange mark (``ui["guided"]``), and a click that plays nothing is
+            answered with the step's own words of what to do.
     """
 
-    def __init__(self, scene: core_scenes.Scene):
+    def __init__(self, scene: core_scenes.Scene, guided: bool = False):
         self.scene = scene
+        self.guided = guided
         self.module = GAMES[scene.game]
         self.ui_adapter = BOARDS[scene.game]
         self.start = core_scenes.start_state(scene)
@@ -58,7 +65,7 @@ class SceneBoard:
     def reset(self) -> None:
         """Back to the scene's start position (the "Try again" button)."""
         self.state = self.start
-        self.ui: dict[str, Any] = {"selected": None, "focus": None}
+        self.ui: dict[str, Any] = {"selected": None, "focus": None, "guided": self.guided}
         self.drawn_svg: str | None = None  # the board as last drawn (board_html)
         self.feedback = ""
         self.kind = "ask" if self.scene.ask else "show"
@@ -109,8 +116,14 @@ class SceneBoard:
         if what == "none":
             return None
         if what == "other":
+            # said on the page, not only announced (issue 22: a good put where the step does not
+            # ask used to deselect silently): nothing played, and what the step asks instead
             self.ui_adapter.select(self.ui, None)
-            return "Nothing to play from there."
+            self.kind = "wrong"
+            self.feedback = NOTHING_THERE
+            if self.guided and self.step < len(self.scene.line):  # the guide's step: what to do
+                self.feedback += " " + self.scene.line[self.step].wrong
+            return self.feedback
         return ""
 
     def try_move(self, move: str) -> str:
