@@ -215,3 +215,31 @@ def test_the_guided_board_names_its_orange_mark_and_offers_no_take_back():
     # step 13 stores the alpaca with one click: the only row it may start, no choice asked
     step13 = S.load_learn("altiplano").line[12]
     assert step13.moves == ("village:r1",) and "choose row" not in step13.prompt
+
+
+def test_altos_guided_moves_do_what_their_words_say():
+    """Issue 22: a guided move step said "build stacks with red on top" while it moved a White
+    disc. Each move step now moves a red disc, which lands on top at the level its words name,
+    and the symbol it names is the one under the disc that moves."""
+    import re
+    from altibox import alto
+    scene = S.load_learn("alto")
+    state = S.start_state(scene)
+    for step in scene.line:
+        move = step.moves[0]
+        cells = {c["cell"]: c for c in alto.view(state, 0)["cells"]}
+        if not move.startswith("@"):
+            src, dst = move[:2], move[2:4]
+            assert cells[src]["stack"].endswith("r"), (move, "a red disc moves")
+            said = re.search(r"under \w\d shows (\w) ", step.prompt).group(1)
+            assert said == cells[src]["active"], move
+        else:
+            said = re.search(r"Its tile shows (\w) ", step.prompt).group(1)
+            assert said == cells[move[1:]]["active"], move
+        state = alto.apply(state, move)
+        if not move.startswith("@"):
+            stack = {c["cell"]: c for c in alto.view(state, 0)["cells"]}[dst]["stack"]
+            level = int(re.search(r"(?:to|at) level (\d)", step.prompt).group(1))
+            assert stack.endswith("r") and len(stack) == level, (move, stack)
+        for reply in step.reply:
+            state = alto.apply(state, reply)
