@@ -243,3 +243,21 @@ def test_altos_guided_moves_do_what_their_words_say():
             assert stack.endswith("r") and len(stack) == level, (move, stack)
         for reply in step.reply:
             state = alto.apply(state, reply)
+
+
+def test_the_step_prompt_is_cut_into_now_and_why_for_a_phone():
+    from web.play.learn import split_prompt
+    assert split_prompt("Click Draw. Why: goods. Cost: nothing.") == ("Click Draw.", "Why: goods. Cost: nothing.")
+    assert split_prompt("Sell it. Cost: a glass.") == ("Sell it.", "Cost: a glass.")
+    assert split_prompt("Just do it.") == ("Just do it.", "")
+    g = Guide("altiplano")
+    now, why = split_prompt(g.now_text())
+    html = g.html()
+    assert f"<strong>Now:</strong> {now}" in html and 'id="learn-why" hidden>' in html
+    assert 'data-action="learn-why" aria-expanded="false" aria-controls="learn-why">Why?</button>' in html
+    assert g.toggle_why() and 'id="learn-why">' in g.html() and 'aria-expanded="true"' in g.html()
+    g.play("draw")
+    assert g.why_open and 'id="learn-why">' in g.html()      # kept from step to step
+    for game in GAMES_WITH_GUIDE:                               # every step has a "now" part
+        for step in S.load_learn(game).line:
+            assert split_prompt(step.prompt)[0], (game, step.prompt)
