@@ -36,6 +36,21 @@ from web.play.guard import UNKNOWN_CLICK, click_drawn
 NOTHING_THERE = "Nothing to play from there."
 
 
+def _said_once(lines: list[str]) -> list[str]:
+    """Log lines as sentences, a run of the same line said once with its count (a secret
+    planning of four placements: "Player 2 plans (secret until the Actions phase) (4 times).")."""
+    out: list[str] = []
+    k = 0
+    while k < len(lines):
+        n = 1
+        while k + n < len(lines) and lines[k + n] == lines[k]:
+            n += 1
+        text = lines[k].rstrip(".")
+        out.append(f"{text} ({n} times)." if n > 1 else f"{text}.")
+        k += n
+    return out
+
+
 class SceneBoard:
     """One scene on the page: its state, the selection, and what the learner was told.
 
@@ -163,7 +178,7 @@ class SceneBoard:
             words = self.module.describe(before, move, list(self.names))
             said.append(self.module.log_entry(before, move, words, after, list(self.names))[1])
             self.state, self.last, self.last_player = after, move, player
-        return ("Reply: " + " ".join(w if w.endswith(".") else w + "." for w in said)) if said else ""
+        return ("Reply: " + " ".join(_said_once(said))) if said else ""
 
     @property
     def solved(self) -> bool:
