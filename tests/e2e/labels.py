@@ -54,9 +54,17 @@ COLLISIONS_JS = r"""
   const html = ["#status", "#hint", "#banner", ".turnbar button", ".turnbar .button", ".turnbar label"];
   for (const el of document.querySelectorAll(html.join(","))) {
     if (!el.textContent.trim() || !visible(el) || el.closest("svg")) continue;
-    // the text's own extent (a button's padding is not its label)
-    const range = document.createRange(); range.selectNodeContents(el);
-    const rects = [...range.getClientRects()].filter(r => r.width > 0 && r.height > 0);
+    // the text's own extent (a button's padding is not its label), without words kept for
+    // assistive technology only (a 1 px clipped box: the phone bar's "Undo" beside its ↶)
+    const srOnly = e => { const r = e.getBoundingClientRect(); const cs = getComputedStyle(e);
+      return r.width <= 1 && r.height <= 1 && cs.overflow === "hidden"; };
+    const rects = [];
+    const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      if (!n.textContent.trim() || srOnly(n.parentElement) || !visible(n.parentElement)) continue;
+      const range = document.createRange(); range.selectNodeContents(n);
+      rects.push(...[...range.getClientRects()].filter(r => r.width > 0 && r.height > 0));
+    }
     for (const r of rects) {
       labels.push({el, group: "html", box: ink(el, r), text: el.textContent.trim().slice(0, 30),
                    where: el.id ? "#" + el.id : el.tagName.toLowerCase()});

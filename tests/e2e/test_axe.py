@@ -144,3 +144,19 @@ def test_no_serious_axe_violation_on_any_screen(open_app):
         assert (page.locator("html").get_attribute("data-theme") or "light") == theme
         problems += axe_problems(page, f"{game} lesson {theme}")
     assert not problems, "\n".join(problems)
+
+
+def test_no_serious_axe_violation_in_the_phone_bars(open_app):
+    """Issue 22: on a 390×844 phone the play screen's bar holds the aid's "?" and Undo's ↶ (their
+    words for assistive technology only), and the guided game's bar a "Why?" button: axe-core,
+    WCAG 2.5.3 on, finds no serious or critical violation, closed and open."""
+    page = open_app(GAME_SCREENS["altiplano"], touch=True)
+    page.wait_for_selector('#board[data-ply="0"]', state="attached")
+    problems = axe_problems(page, "altiplano phone play")
+    go(page, "?game=altiplano&page=learn")
+    page.wait_for_selector('.learn[data-step="0"]', state="attached")
+    problems += axe_problems(page, "altiplano phone guided game")
+    page.get_by_role("button", name="Why?").click()
+    page.wait_for_selector("#learn-why:not([hidden])", state="attached")
+    problems += axe_problems(page, "altiplano phone guided game, why open")
+    assert problems == [], "\n".join(problems)

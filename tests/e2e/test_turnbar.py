@@ -173,3 +173,20 @@ def test_focus_display_status_asks_for_nothing_it_does_not_show(open_app):
     state = A.new_game(seed=5, players=2)
     assert status == A.part_prompt(state, None, "display")
     assert "on their board, not shown here" in status and "draw 4 goods" not in status
+
+
+def test_player_aid_is_one_tap_on_a_phone(open_app):
+    """Issue 22: the turn summary was two taps on a phone (More, then Turn summary); now a "?"
+    in the bar opens it, named "Turn summary", and the bar stays ≤ 64 px."""
+    page = open_app(PHONE["altiplano"], touch=True)
+    reveal(page)
+    aid = page.locator(".turnbar").get_by_role("button", name="Turn summary", exact=True)
+    assert aid.count() == 1 and aid.is_visible() and aid.locator(".aid-q").is_visible()
+    assert aid.locator(".aid-words").bounding_box()["width"] <= 1   # the words: for the name only
+    box = aid.bounding_box()
+    assert box["height"] >= 44 and box["width"] >= 32 and box["y"] + box["height"] <= 844
+    assert bar_height(page) <= 64
+    aid.tap()
+    page.wait_for_selector("#aid-dialog[open]", state="attached")
+    assert page.locator("#aid-title").inner_text() == "Turn summary: Altiplano"
+    assert page.locator("#aid-dialog li").all_inner_texts() == list(GAMES["altiplano"].TURN_SUMMARY)

@@ -271,19 +271,71 @@ def test_why_not_names_a_selected_good_or_coin_an_action_space_cannot_take():
     p = play(A.new_game(seed=7, players=2), "draw", "draw")
     me = p.current
     v = A.view(p, me)
-    good = A.render._planning_list(v["seats"][me], A.render._house(v))[0]  # on plan:1
+    plan = A.render._planning_list(v["seats"][me], A.render._house(v))
+    k = next(k for k, g in enumerate(plan, 1) if g != "food")  # food: its own words (below)
+    good = plan[k - 1]
     legal = {str(m) for m in A.legal_moves(p)}
     spaces = sorted({m.split(">")[1] for m in legal if ">" in m})  # spaces some good may go on
     full = [sid for sid in spaces if f"{good}>{sid}" not in legal]
     assert full, f"some action space cannot take {good} now"
     cell = "src:" + full[0]
-    assert W.why_not(v, cell, selected="plan:1") == (
+    assert W.why_not(v, cell, selected=f"plan:{k}") == (
         "That action space cannot take that good now: its spaces are full, or no recipe there "
         "uses it. The green outlines show where it can go.")
     assert W.why_not(v, cell, selected="coins").startswith("That action space cannot take a coin now")
     # nothing selected: the player is told to select a good first
     assert W.why_not(v, cell).startswith("Select a good on a planning space")
     assert W.END_TURN_FIRST == "End your turn first (End turn), or undo."
+
+
+def test_food_cannot_be_planned_onto_the_market_and_the_page_says_so():
+    # spec §9.3 / H3: each Market space holds one non-food good; §11: food is never stored
+    p = play(A.new_game(seed=7, players=2), "draw", "draw")
+    me = p.current
+    v = A.view(p, me)
+    plan = A.render._planning_list(v["seats"][me], A.render._house(v))
+    assert plan[0] == "food"
+    legal = {str(m) for m in A.legal_moves(p)}
+    assert "food>market" not in legal and "food>village" not in legal
+    assert "cacao>market" in legal
+    assert W.why_not(v, "src:market", selected="plan:1") == W.NO_FOOD_MARKET
+    assert W.NO_FOOD_MARKET.startswith("The Market takes no food: food cannot be sold")
+    assert W.why_not(v, "src:village", selected="plan:1") == W.NO_FOOD_STORE
+    # a good the Market takes but cannot hold now keeps the general words
+    cacao = f"plan:{plan.index('cacao') + 1}"
+    assert not W.why_not(v, "src:mine", selected=cacao).startswith("The Market")
+    # the tooltip and the legend say it too (no "others 1 coin" that suggests food sells)
+    tip = W.location_tip("market")
+    assert "food cannot be sold" in tip and "others" not in tip
+    assert "each space takes one non-food good" in tip
+    food = dict((k, text) for k, _n, text in W.legend_items())["food"]
+    assert "cannot be sold at the Market" in food
+
+
+def test_a_planned_good_leaves_its_planning_space_empty_and_the_rest_stay_put():
+    p = play(A.new_game(seed=7, players=2), "draw", "draw")
+    me = p.current
+
+    def slots(state):
+        v = A.view(state, me)
+        return A.render._planning_list(v["seats"][me], A.render._house(v))
+
+    assert slots(p) == ["food", "food", "food", "cacao"]
+    q = A.apply(p, "cacao>market")
+    assert slots(q) == ["food", "food", "food", None]
+    q = A.apply(q, "food>farm")
+    assert slots(q) == ["food", "food", None, None]   # cacao did not slide onto space 3
+    v = A.view(q, me)
+    assert W.why_not(v, "plan:4") == ("Planning space 4 is empty: click a good on a filled "
+                                      "planning space, then an action space.")
+    # the board draws space 4 empty and keeps food on spaces 1 and 2
+    svg = A.render_svg(v, {})
+    assert 'data-cell="plan:4"' in svg
+    # taking a good back puts it on a space of its kind again
+    assert slots(A.apply(q, "cacao<market")) == ["food", "food", None, "cacao"]
+    # the others see every drawn good on the planning spaces, packed: placements are secret
+    pub = A.view(A.apply(q, "done"), None)["seats"][me]
+    assert A.render._planning_list(pub, A.render._house(v)) == ["food", "food", "food", "cacao"]
 
 
 def test_the_board_outlines_a_planning_placement_only_for_its_planner():
@@ -467,11 +519,78 @@ def test_the_end_is_warned_before_it_is_triggered():
     assert W.end_warning(v) == "" and W.round_banner(v)["warning"] is None
     # a view with 2 fish and no boats left at the Harbor
     v = {**v, "supply": {**v["supply"], "fish": 2}, "boats": []}
-    warn = ("Near the end: the Harbor has 2 left (2 fish). An empty location ends the game "
-            "after this round and one more.")
+    warn = ("Near the end: the Harbor has 2 left (2 fish). An empty location (every good and "
+            "card of it gone) ends the game after this round and one more.")
     assert W.end_warning(v) == warn and W.round_banner(v)["text"].endswith(warn)
     d["trigger"], d["trigger_round"], d["final_round"] = "display", 1, 2
     assert W.end_warning(A.view(load(d), 0)) == ""
+
+
+def _farm_scene(wool_left: int, alpaca_left: int = 0) -> dict:
+    """Seat 0 at the Farm with alpaca + food on its spaces (alpaca + food -> wool takes a wool
+    from the Farm's stock); the Farm's other goods moved to seat 1's crate."""
+    d = scene(2, seed=1, pawn="farm")
+    give(d, 0, "farm", "alpaca", "food")
+    for g, keep in (("alpaca", alpaca_left), ("cloth", 0), ("wool", wool_left)):
+        n = d["supply"].get(g, 0) - keep
+        d["supply"][g] -= n
+        if not d["supply"][g]:
+            del d["supply"][g]
+        d["seats"][1]["crate"][g] = d["seats"][1]["crate"].get(g, 0) + n
+    return d
+
+
+def test_the_end_warning_follows_the_empty_location_trigger():
+    """Spec §15 (a), option ``empty_trigger_locations``: a location is empty when every good and
+    card stocked on it is gone. The Farm at 0 alpaca with wool left is not empty (no warning of
+    it); its last wool warns; taking it triggers the end, which the banner then says."""
+    many = A.view(load(_farm_scene(wool_left=8)), 0)
+    assert many["supply"].get("alpaca", 0) == 0
+    assert W.end_warning(many) == ""                         # 0 alpaca, 8 wool: not near empty
+    s = load(_farm_scene(wool_left=1))
+    v = A.view(s, 0)
+    assert W.end_warning(v) == (
+        "Near the end: the Farm has 1 left (1 wool). An empty location (every good and card of "
+        "it gone) ends the game after this round and one more.")
+    assert "farm" in moves(s)
+    after = A.apply(s, "farm")                                # alpaca + food -> the last wool
+    assert (after.trigger, after.final_round) == ("empty:farm", 2)
+    b = W.round_banner(A.view(after, 0))
+    assert b["final"] == "triggered" and b["warning"] is None
+    assert b["text"].endswith("The end is near: the Farm is empty (no alpaca, no wool and no "
+                              "cloth left); after this round, round 2 is the last.")
+    # a location left out of empty_trigger_locations never warns
+    d = _farm_scene(wool_left=1)
+    d["options"]["empty_trigger_locations"] = [x for x in A.rules.LOCATIONS if x != "farm"]
+    assert W.end_warning(A.view(load(d), 0)) == ""
+    # an empty location the rules have not checked yet (an edited view): the next action ends it
+    empty = {**v, "supply": {k: n for k, n in v["supply"].items() if k != "wool"}}
+    assert W.end_warning(empty).startswith("The end is near: the Farm is empty (every good and "
+                                           "card of it gone): the next action triggers the end")
+
+
+def test_the_end_warning_counts_the_extension_pile():
+    """Spec §13.3, §15 (b): each round takes at least one tile from the pile (the cheapest tile
+    leaves or a bought one is replaced); when a slot cannot be refilled, one more round."""
+    d = scene(2, seed=1)
+    v = A.view(load(d), 0)
+    r = v["round"]
+    pile = lambda n: {**v, "pile": {"count": n, "letters": {}}}  # noqa: E731
+    assert W.end_warning(pile(2)) == ""
+    assert W.end_warning(pile(1)) == (
+        "Near the end: the extension pile has 1 tile left and each round takes at least one to "
+        f"refill the display: round {r + 2} is the last at the latest (sooner if extensions are "
+        "bought).")
+    assert W.end_warning(pile(0)).endswith(f"so round {r + 1} is the last.")
+    two_bought = {**pile(1), "display": [None, None] + v["display"][2:]}
+    assert W.end_warning(two_bought).startswith("Near the end: the extension pile has 1 tile "
+                                                "left, too few to refill the display")
+    # the rules agree: a pile of 0 with nothing bought triggers the end at the round's end
+    d["gone"], d["pile"] = d["gone"] + d["pile"], []
+    s = load(d)
+    while s.round == r:
+        s = A.apply(s, "pass")
+    assert (s.trigger, s.final_round) == ("display", r + 1)
 
 
 def test_the_logs_notation_is_explained():

@@ -166,3 +166,98 @@ def test_only_the_target_to_click_now_is_marked(game):
     assert "data-mark" not in guide.html()
     wanted = {"alto": "b3", "altitude": "hand:15", "altiplano": "draw"}[game]
     assert Guide(game).target(Guide(game).board._svg()) == wanted
+
+
+def _drawn(guide: Guide) -> str:
+    """Draw the guide's board as the page does (clicks are checked against it)."""
+    return guide.board_html()
+
+
+def test_a_good_put_where_the_step_does_not_ask_is_refused_in_words_on_the_page():
+    """Issue 22: step 2 used to deselect the glass silently when it was put on an action space
+    off the script; now the page says nothing was played and what the step asks."""
+    g = Guide("altiplano")
+    g.play("draw")
+    target = g.target(g.board.ui_adapter.svg(g.board.frame()))
+    _drawn(g)
+    assert g.click(target, None) == "" and g.board.ui["selected"] == target  # the glass
+    _drawn(g)
+    said = g.click("src:farm", None)          # the Farm takes no glass: it plays nothing
+    wrong = g.scene.line[1].wrong
+    assert said == f"Nothing to play from there. {wrong}"
+    assert g.feedback() == said and g.board.kind == "wrong" and g.step == 1
+    assert said in _html_text(g.html())       # shown on the page, not only announced
+    assert g.board.ui["selected"] is None
+
+
+def _html_text(markup: str) -> str:
+    import html
+    import re
+    return html.unescape(re.sub(r"<[^>]+>", "", markup))
+
+
+def test_the_guided_board_names_its_orange_mark_and_offers_no_take_back():
+    """Issue 22: the guide marks one target in orange and refuses take-backs, so neither the
+    board's hint nor the lesson's words say "(green)" or that a good may be taken back now."""
+    g = Guide("altiplano")
+    g.play("draw")
+    g.board.ui["selected"] = g.target(g.board.ui_adapter.svg(g.board.frame()))
+    text = _html_text(g.board_html())
+    assert "Now click an action space (marked in orange) for the glass." in text
+    assert "(green)" not in text
+    g.board.ui["selected"] = None
+    assert "take it back" not in _html_text(g.board_html())
+    for game in GAMES_WITH_GUIDE:
+        for step in S.load_learn(game).line:
+            for words in (step.prompt, step.result, step.wrong, *step.hints.values()):
+                assert "green" not in words.lower(), (game, words)
+                assert "may still take it back" not in words, (game, words)
+    # step 13 stores the alpaca with one click: the only row it may start, no choice asked
+    step13 = S.load_learn("altiplano").line[12]
+    assert step13.moves == ("village:r1",) and "choose row" not in step13.prompt
+
+
+def test_altos_guided_moves_do_what_their_words_say():
+    """Issue 22: a guided move step said "build stacks with red on top" while it moved a White
+    disc. Each move step now moves a red disc, which lands on top at the level its words name,
+    and the symbol it names is the one under the disc that moves."""
+    import re
+    from altibox import alto
+    scene = S.load_learn("alto")
+    state = S.start_state(scene)
+    for step in scene.line:
+        move = step.moves[0]
+        cells = {c["cell"]: c for c in alto.view(state, 0)["cells"]}
+        if not move.startswith("@"):
+            src, dst = move[:2], move[2:4]
+            assert cells[src]["stack"].endswith("r"), (move, "a red disc moves")
+            said = re.search(r"under \w\d shows (\w) ", step.prompt).group(1)
+            assert said == cells[src]["active"], move
+        else:
+            said = re.search(r"Its tile shows (\w) ", step.prompt).group(1)
+            assert said == cells[move[1:]]["active"], move
+        state = alto.apply(state, move)
+        if not move.startswith("@"):
+            stack = {c["cell"]: c for c in alto.view(state, 0)["cells"]}[dst]["stack"]
+            level = int(re.search(r"(?:to|at) level (\d)", step.prompt).group(1))
+            assert stack.endswith("r") and len(stack) == level, (move, stack)
+        for reply in step.reply:
+            state = alto.apply(state, reply)
+
+
+def test_the_step_prompt_is_cut_into_now_and_why_for_a_phone():
+    from web.play.learn import split_prompt
+    assert split_prompt("Click Draw. Why: goods. Cost: nothing.") == ("Click Draw.", "Why: goods. Cost: nothing.")
+    assert split_prompt("Sell it. Cost: a glass.") == ("Sell it.", "Cost: a glass.")
+    assert split_prompt("Just do it.") == ("Just do it.", "")
+    g = Guide("altiplano")
+    now, why = split_prompt(g.now_text())
+    html = g.html()
+    assert f"<strong>Now:</strong> {now}" in html and 'id="learn-why" hidden>' in html
+    assert 'data-action="learn-why" aria-expanded="false" aria-controls="learn-why">Why?</button>' in html
+    assert g.toggle_why() and 'id="learn-why">' in g.html() and 'aria-expanded="true"' in g.html()
+    g.play("draw")
+    assert g.why_open and 'id="learn-why">' in g.html()      # kept from step to step
+    for game in GAMES_WITH_GUIDE:                               # every step has a "now" part
+        for step in S.load_learn(game).line:
+            assert split_prompt(step.prompt)[0], (game, step.prompt)

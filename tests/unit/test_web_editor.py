@@ -233,3 +233,44 @@ def test_comments_on_a_record_scene_replay_with_the_game():
     assert "comments" not in draft.scene["record"]["meta"]
     with pytest.raises(EditorError, match="made from a game"):
         open_draft("alto", {}).set_comment(0, "x")
+
+
+def test_a_steps_prompt_is_loaded_edited_and_saved():
+    """Issue 22: the editor carries each step's ``prompt`` (Now / Why / Cost, schema 2): the
+    guided game's scene opens with its prompts, each shows in the step's form, an edit is
+    written to the scene, its link and its stored draft, and an empty prompt is left out."""
+    from web.html.editor import _texts
+    from web.play.editor import file_scene
+    from altibox.core.scenes import parse_lesson
+    raw = file_scene("altiplano", "first-game")
+    prompts = [step["prompt"] for step in raw["ask"]]
+    assert len(prompts) == 15 and all(prompts)
+    for given in ("first-game", json.dumps(raw), encode_record(raw)):
+        draft = open_draft("altiplano", {"scene": given})
+        name, back = carried(draft.link(BASE))
+        assert name == "scene" and [s["prompt"] for s in back["ask"]] == prompts
+    assert [s.prompt for s in parse_link_scene("altiplano", back).line] == prompts
+    draft.select_step(2)
+    assert f'data-edit="prompt"' in _texts(draft) and _esc(prompts[2]) in _texts(draft)
+    draft.set_text("prompt", "Now: put a food on the Trader. Why: glass. Cost: a food.")
+    _name, back = carried(draft.link(BASE))
+    assert back["ask"][2]["prompt"] == "Now: put a food on the Trader. Why: glass. Cost: a food."
+    assert back["ask"][3]["prompt"] == prompts[3]
+    stored = Draft.from_json("altiplano", draft.to_json())
+    assert stored.scenes[0]["ask"][2]["prompt"].startswith("Now: put a food on the Trader.")
+    assert draft.problems() == [""]            # the schema-2 checker proves the line again
+    draft.set_text("prompt", "  ")             # optional: an empty prompt is left out
+    assert "prompt" not in draft.scene["ask"][2]
+    assert 'data-edit="prompt"' in _texts(draft)
+    # a new scene's step gets one too, and a lesson of such scenes is read back with it
+    new = open_draft("alto", {})
+    new.record_move(str(alto.legal_moves(new.start_state())[0]))
+    new.set_text("prompt", "Place a disc. Why: to start.")
+    assert new.scene["ask"]["prompt"] == "Place a disc. Why: to start." and new.problems() == [""]
+    lesson = {"schema": 1, "game": "alto", "title": "T", "scenes": [new.scene]}
+    assert parse_lesson("alto", lesson).scenes[0].ask.prompt == "Place a disc. Why: to start."
+
+
+def _esc(text: str) -> str:
+    from web.html.escape import esc
+    return esc(text)

@@ -87,7 +87,8 @@ def render_svg(view: dict, ui: dict | None = None) -> str:
         view: ``altiplano.view(state, seat)`` or the public view ``view(state, None)``.
         ui: the keys of the module docstring (``selected``, ``names``, ``board``, ``narrow``,
             ``focus``, ``last``, ``last_player``, ``part``: one of :data:`FOCUS_PARTS` to draw
-            that part of the table alone); unknown keys are ignored.
+            that part of the table alone; ``guided``: the guided first game, whose hint names
+            its one orange mark, see ``words.board_hint``); unknown keys are ignored.
 
     Returns:
         One ``<svg>`` element (UTF-8 text) 720 units wide (360 with ``narrow``), with the

@@ -173,7 +173,8 @@ def good_tip(good: str, options: dict | None = None) -> str:
                 "at the end")
     parts = [f"{good_name(good)}: {hs.values.get(good, 0)} VP at the end"]
     if good == "food":
-        parts.append("pays for movement and feeds most recipes; never stored in the warehouse")
+        parts.append("pays for movement and feeds most recipes; cannot be sold at the Market "
+                     "and is never stored in the warehouse")
     elif good == "corn":
         parts.append("never in your bag: gained on the road track and for completed orders, "
                      "and stored in your warehouse at once")
@@ -195,15 +196,29 @@ def good_tip(good: str, options: dict | None = None) -> str:
 
 
 def _prices_words(hs: _data.HouseSet) -> str:
-    """The Market's sale prices (H5), e.g. ``"silver 3, glass 2, others 1 coin"``."""
+    """The Market's sale prices (H5), e.g. ``"silver 3, glass 2, any other good 1 coin; food
+    cannot be sold"`` (spec §9.3, H3: a Market space holds one non-food good)."""
     prices = list(hs.prices.values())
     common = max(sorted(set(prices)), key=prices.count)
     special = sorted(((p, g) for g, p in hs.prices.items() if p != common),
                      key=lambda pg: (-pg[0], hs.order[pg[1]]))
     unit = "coin" if common == 1 else "coins"
     if not special:
-        return f"each {common} {unit}"
-    return ", ".join(f"{g} {p}" for p, g in special) + f", others {common} {unit}"
+        return f"each {common} {unit}; {NO_FOOD_SALE}"
+    return (", ".join(f"{g} {p}" for p, g in special)
+            + f", any other good {common} {unit}; {NO_FOOD_SALE}")
+
+
+#: Food on the Market (spec §9.3, H3: each Market space holds one non-food good).
+NO_FOOD_SALE = "food cannot be sold"
+
+#: Why a food cannot go on a Market space (spec §9.3, H3), said where it is planned.
+NO_FOOD_MARKET = ("The Market takes no food: food cannot be sold or delivered (each Market "
+                  "space holds one non-food good). Food pays for recipes and for movement.")
+
+#: Why a food cannot go on a Village storage space (spec §9.2, §11: food cannot be stored).
+NO_FOOD_STORE = ("The Village stores no food: food is never stored in the warehouse. Food pays "
+                 "for recipes and for movement.")
 
 
 def _location_recipes(loc: str, options: dict | None = None) -> list[str]:
@@ -211,7 +226,7 @@ def _location_recipes(loc: str, options: dict | None = None) -> list[str]:
     src = hs.sources(_mode(options))[loc]
     lines = []
     if src.kind == "market":
-        lines.append(f"each good on its spaces is sold ({_prices_words(hs)}) or "
+        lines.append(f"each space takes one non-food good, sold ({_prices_words(hs)}) or "
                      "delivered to your open order")
         lines.append(f"take an order for {hs.order_price} coin (one open order at a time)")
         lines.append("buy an extension for its price + the display surcharge (one a round)")
@@ -319,7 +334,7 @@ def trigger_words(trigger: str | None, options: dict | None = None) -> str:
         loc = trigger[6:]
         hs = _hs(options)
         stock = [_STOCK_WORDS.get(x, x) for x in hs.locations.get(loc, {}).get("stock", [])]
-        return (f"the {location_name(loc)} is empty (no {_join(stock, 'and no')} left)"
+        return (f"the {location_name(loc)} is empty ({_join(['no ' + x for x in stock])} left)"
                 if stock else f"the {location_name(loc)} is empty")
     return str(trigger)
 
@@ -337,32 +352,57 @@ def _stock_left(view: dict, item: str) -> int:
 
 
 def end_warning(view: dict) -> str:
-    """A warning before the end is triggered (spec §15), from a view, or ``""``: the locations
-    that count for the end with at most :data:`NEAR_EMPTY` goods and cards left, and an
-    extension pile that may not refill the display, e.g. ``"Near the end: the Harbor has 2
-    left (1 fish, 1 boats). An empty location ends the game after this round and one more."``
-    Nothing once the end is triggered (the banner says so then)."""
+    """A warning before the end is triggered (spec §15), from a view, or ``""``.
+
+    The end comes with (a) a location of ``empty_trigger_locations`` whose every good and card
+    is gone — a location with one kind at 0 but others left is not empty — and (b) a display
+    slot that cannot be refilled at the end of a round (§13.3: each round the display takes at
+    least one tile from the pile: the cheapest tile leaves when nobody bought, else the bought
+    ones are replaced). It warns:
+
+    - of an empty location the rules have not yet seen (the next action triggers the end);
+    - of locations with at most :data:`NEAR_EMPTY` goods and cards left, e.g. ``"Near the end:
+      the Harbor has 2 left (2 fish). An empty location (every good and card of it gone) ends
+      the game after this round and one more."``;
+    - of an extension pile that leaves the last round at most two rounds away, naming it (at the
+      latest: buying extensions brings it sooner).
+
+    Nothing once the end is triggered (the banner says so then).
+    """
     if view.get("final_round") is not None or view.get("phase") == "over":
         return ""
     opts = view.get("options") or {}
     hs = _hs(opts)
     locs = opts.get("empty_trigger_locations", OPTIONS["empty_trigger_locations"][1])
-    low = []
+    low, empty = [], []
     for loc in view.get("ring") or []:
         if loc not in locs:
             continue
         items = [(x, _stock_left(view, x)) for x in hs.locations[loc]["stock"]]
         n = sum(k for _x, k in items)
-        if 0 < n <= NEAR_EMPTY:
+        if n == 0:
+            empty.append(f"the {location_name(loc)}")
+        elif n <= NEAR_EMPTY:
             what = ", ".join(f"{k} {_STOCK_WORDS.get(x, x)}" for x, k in items if k)
             low.append(f"the {location_name(loc)} has {n} left ({what})")
-    pile = int((view.get("pile") or {}).get("count", 0))
+    if empty:
+        return (f"The end is near: {_join(empty)} {'is' if len(empty) == 1 else 'are'} empty "
+                "(every good and card of it gone): the next action triggers the end, then this "
+                "round and one more are played.")
     if low:
-        return (f"Near the end: {_join(low)}. An empty location ends the game after this round "
-                "and one more.")
-    if pile <= 2 and sum(1 for x in view.get("display") or [] if x is None) + 1 > pile:
-        return (f"Near the end: the extension pile has {pile} tile{'s' if pile != 1 else ''} "
-                "left. A display slot that cannot be refilled ends the game after the next round.")
+        return (f"Near the end: {_join(low)}. An empty location (every good and card of it "
+                "gone) ends the game after this round and one more.")
+    pile = int((view.get("pile") or {}).get("count", 0))
+    rnd = int(view.get("round") or 1)
+    need = max(1, sum(1 for x in view.get("display") or [] if x is None))
+    tiles = f"{pile} tile{'s' if pile != 1 else ''}"
+    if pile < need:
+        return (f"Near the end: the extension pile has {tiles} left, too few to refill the "
+                f"display after this round, so round {rnd + 1} is the last.")
+    if pile - need <= 0:
+        return (f"Near the end: the extension pile has {tiles} left and each round takes at "
+                f"least one to refill the display: round {rnd + 2} is the last at the latest "
+                "(sooner if extensions are bought).")
     return ""
 
 
@@ -696,6 +736,20 @@ def public_position(state: State) -> str:
 END_TURN_FIRST = "End your turn first (End turn), or undo."
 
 
+def _selected_good(view: dict, selected: str) -> str | None:
+    """The good on the viewer's planning space ``plan:K`` (goods in the house set's order, as
+    drawn), ``"coin"`` for ``coins``, else None."""
+    if selected == "coins":
+        return "coin"
+    from ._render.moves import _planning_list  # the board's own layout of the spaces
+    k = selected[5:] if selected.startswith("plan:") else ""
+    me = view.get("player")
+    if not k.isdigit() or me is None:
+        return None
+    goods = _planning_list(view["seats"][int(me)], _hs(view.get("options")))
+    return goods[int(k) - 1] if 1 <= int(k) <= len(goods) else None
+
+
 def why_not(view: dict, cell: str, names: list | None = None, selected: str | None = None) -> str:
     """Why a click on the ``data-cell`` ``cell`` of the board (see ``render``) plays nothing,
     in words, from the view alone, e.g. ``"Your pawn is not at the Mine."`` or ``"It costs 7
@@ -751,7 +805,7 @@ def why_not(view: dict, cell: str, names: list | None = None, selected: str | No
             return "First draw your goods; planning comes next."
         mine = view["seats"][int(view["player"])] if view.get("player") is not None else {}
         k = int(rest) if rest.isdigit() else 0
-        if ph == "planning" and k > sum((mine.get("planning") or {}).values()):
+        if ph == "planning" and _selected_good(view, f"plan:{k}") is None:
             if k > int(mine.get("open_planning_spaces") or hs.open_spaces):
                 return (f"Planning space {k} is locked: moving up the Road track opens more "
                         "planning spaces.")
@@ -767,6 +821,9 @@ def why_not(view: dict, cell: str, names: list | None = None, selected: str | No
             hs.roles[sid]["location"] if sid in hs.roles else sid)
         if ph == "planning":
             if selected and selected.startswith(("plan:", "coins")):
+                good = _selected_good(view, selected)
+                if good == "food" and sid in ("market", "village"):
+                    return NO_FOOD_MARKET if sid == "market" else NO_FOOD_STORE
                 what = "a coin" if selected == "coins" else "that good"
                 return (f"That action space cannot take {what} now: its spaces are full, or no "
                         f"recipe there uses it. The green outlines show where it can go.")
@@ -1080,7 +1137,7 @@ AIM_WORDS = ("Aim: the most points at the end. Every good you own scores its val
 def board_hint(view: dict, names: list[str], seat: dict, *, acting: bool,
                to_bag: bool = False, unplace: bool = False, can_act: bool = False,
                can_end: bool = False, selected_good: str | None = None,
-               store_good: str | None = None) -> str:
+               store_good: str | None = None, guided: bool = False) -> str:
     """The one-line hint above the buttons of the big board: what to click next.
 
     Args:
@@ -1092,7 +1149,23 @@ def board_hint(view: dict, names: list[str], seat: dict, *, acting: bool,
             or a purchase here), ``can_end`` (End turn).
         selected_good: the good (or ``"coin"``) picked on a planning space; ``store_good``:
             the good picked for final storage.
+    
+    ``guided``: drawn for the guided first game (``?page=learn``), where only the one target to
+    click now is marked (orange, not the play screen's green outlines) and taking a placed
+    good back is not part of the lesson: the hint names the mark and leaves take-backs out.
     """
+    text = _board_hint(view, names, seat, acting=acting, to_bag=to_bag, unplace=unplace,
+                       can_act=can_act, can_end=can_end, selected_good=selected_good,
+                       store_good=store_good)
+    if guided:
+        text = text.replace(" (green)", " (marked in orange)").replace(
+            " Click a placed good to take it back.", "")
+    return text
+
+
+def _board_hint(view: dict, names: list[str], seat: dict, *, acting: bool, to_bag: bool,
+                unplace: bool, can_act: bool, can_end: bool, selected_good: str | None,
+                store_good: str | None) -> str:
     ph = view["phase"]
     if not acting:
         if ph == "over":

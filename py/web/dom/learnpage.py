@@ -74,6 +74,13 @@ class LearnPage:
             self.render_learn("Back to the first step.")
             browser.window.scrollTo(0, 0)
             return
+        if action == "learn-why":  # the phone's Why? / Cost part of the step, shown or hidden
+            g.toggle_why()
+            self.render_learn(None, None)
+            button = root.querySelector('[data-action="learn-why"]')
+            if not is_null(button):
+                button.focus()
+            return
         if action == "learn-play-on":
             picked = root.querySelector('input[name="learn-opponent"]:checked')
             self.play_on(None if is_null(picked) else str(picked.value))

@@ -98,7 +98,9 @@ def _texts(draft: Draft) -> str:
            + _field("title", "Title", scene.get("title", ""))
            + _field("caption", "Caption (who is to move, the question)", scene.get("caption", ""), area=True))
     if ask:
-        out += (_field("wrong", "Feedback for any other wrong move", ask.get("wrong", ""), area=True)
+        out += (_field("prompt", "What to do now, while this step is asked (Now / Why / Cost)",
+                       ask.get("prompt", ""), area=True, hint="optional; the guided game shows it")
+                + _field("wrong", "Feedback for any other wrong move", ask.get("wrong", ""), area=True)
                 + _field("result", "Result, after the right move", ask.get("result", ""), area=True))
     return out
 

@@ -293,6 +293,7 @@ class AltiplanoUI(HiddenCardsUI):
             "last": self.module.last_outlined(frame.view, frame.last, frame.viewer,
                                               frame.last_player),
             "last_player": frame.last_player, "part": frame.ui.get("part"),
+            "guided": bool(frame.ui.get("guided")),
         })
 
     def why_not(self, frame, cell, selected=None):

@@ -41,7 +41,9 @@ DRAFT_PREFIX = "altibox:editor:"
 MAX_DRAFT_CHARS = 400_000
 #: The texts of a scene the teacher writes, and of its question.
 SCENE_TEXTS = ("title", "caption")
-ASK_TEXTS = ("wrong", "result")
+ASK_TEXTS = ("wrong", "result", "prompt")
+#: The optional texts of a step (schema 2): an empty one is left out of the scene.
+OPTIONAL_TEXTS = ("prompt",)
 
 
 class EditorError(ValueError):
@@ -66,16 +68,21 @@ def decode(text: str, what: str) -> dict:
 
 
 def file_scene(game: str, scene_id: str) -> dict:
-    """The JSON object of scene ``scene_id`` of ``game``'s scene file, as written there.
+    """The JSON object of scene ``scene_id`` of ``game``'s scene file, as written there, or of
+    its guided first game (``learn.json``, id ``first-game``: its steps' prompts come along).
 
     Raises:
         EditorError: no such scene (the known ids are listed).
     """
     from importlib import resources
     module = GAMES[game]
-    text = resources.files(module.__name__).joinpath("scenes.json").read_text(encoding="utf-8")
-    raw = bounded.loads(text, "the scene file", max_chars=2_000_000)["scenes"]
-    for scene in raw:
+    root = resources.files(module.__name__)
+    raw = bounded.loads(root.joinpath("scenes.json").read_text(encoding="utf-8"), "the scene file",
+                        max_chars=2_000_000)["scenes"]
+    learn = root.joinpath("learn.json")
+    guided = (bounded.loads(learn.read_text(encoding="utf-8"), "the guided game",
+                            max_chars=2_000_000)["scenes"] if learn.is_file() else [])
+    for scene in raw + guided:
         if scene.get("id") == scene_id:
             return scene
     raise EditorError(f"{module.NAME} has no scene {scene_id!r} (scenes: "
@@ -157,15 +164,21 @@ class Draft:
 
     def set_text(self, name: str, value: str) -> None:
         """Set the lesson's ``title``, or a text of the current scene: ``id``, ``title``,
-        ``caption``, or of its question: ``wrong``, ``result`` (a question is added when
-        needed). An empty text is kept as written (the checker says it is missing)."""
+        ``caption``, or of its question: ``wrong``, ``result``, ``prompt`` (what the page says
+        while the step is asked: Now / Why / Cost, schema 2; a question is added when needed).
+        An empty text is kept as written (the checker says it is missing), but an empty
+        ``prompt`` is left out (it is optional)."""
         value = str(value)
         if name == "lesson-title":
             self.title = value
         elif name in SCENE_TEXTS or name == "id":
             self.scene[name] = value
         elif name in ASK_TEXTS:
-            line.step_dict(self.scene, min(self.step, len(self.steps())))[name] = value
+            step = line.step_dict(self.scene, min(self.step, len(self.steps())))
+            if name in OPTIONAL_TEXTS and not value.strip():
+                step.pop(name, None)
+            else:
+                step[name] = value
         else:
             raise EditorError(f"There is no text {name!r} in a scene.")
 

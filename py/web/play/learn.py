@@ -37,6 +37,17 @@ _TAG = re.compile(r"<(/?)([a-zA-Z][\w:-]*)([^<>]*?)(/?)>")
 _CELL = re.compile(r'\sdata-cell="([^"]*)"')
 
 
+def split_prompt(text: str) -> tuple[str, str]:
+    """A step's prompt cut into what to do now and the rest (from its first "Why:", else its
+    first "Cost:"), e.g. ``("Click Draw.", "Why: goods... Cost: nothing.")``; ``(text, "")``
+    when it has neither. A phone shows the first part and the rest behind a "Why?" button."""
+    for word in (" Why: ", " Cost: "):
+        at = text.find(word)
+        if at > 0:
+            return text[:at], text[at + 1:]
+    return text, ""
+
+
 def cell_of_move(svg: str, move: str) -> str | None:
     """The ``data-cell`` a click on ``move``'s ``data-move`` lands in: the element's own, or
     that of the nearest group around it; None when the drawing has no such ``data-move``.
@@ -119,11 +130,12 @@ class Guide:
         self.module = GAMES[game]
         self.scene = scene
         self.opponent = OPPONENTS[0][0]
+        self.why_open = False  # the phone's "Why?" opened (kept from step to step)
         self.restart()
 
     def restart(self) -> None:
         """Back to the first step (the page's "Start again")."""
-        self.board = SceneBoard(self.scene)
+        self.board = SceneBoard(self.scene, guided=True)
         self.moves: list[str] = []
         self._targets: dict = {}
 
@@ -274,6 +286,25 @@ class Guide:
                     "opponent below, then Play on from here. The game is saved like any other.")
         return self.scene.line[self.step].prompt or self.scene.caption
 
+    def _now_html(self) -> str:
+        """What to do now (``#learn-now``) and, where the prompt says why and what it costs,
+        that part (``#learn-why``): on a wide screen both show; on a phone the second hides
+        behind the "Why?" button (``[data-action="learn-why"]``, ``aria-expanded``), which keeps
+        the sticky bar short (issue 22)."""
+        now, why = split_prompt(self.now_text())
+        if not why:
+            return f'<p class="learn-now" id="learn-now"><strong>Now:</strong> {esc(now)}</p>'
+        open_ = "true" if self.why_open else "false"
+        return (f'<p class="learn-now" id="learn-now"><strong>Now:</strong> {esc(now)} '
+                f'<button type="button" class="learn-why-toggle" data-action="learn-why" '
+                f'aria-expanded="{open_}" aria-controls="learn-why">Why?</button></p>'
+                f'<p class="learn-why" id="learn-why"{"" if self.why_open else " hidden"}>{esc(why)}</p>')
+
+    def toggle_why(self) -> bool:
+        """Open or close the phone's "Why?" part; returns True when it is open now."""
+        self.why_open = not self.why_open
+        return self.why_open
+
     def html(self) -> str:
         """The page's inside (``<div class="learn">``): title, progress, what to do now, the
         feedback, the board (``.scene-board`` with ``data-position``, ``data-ply`` and the
@@ -298,8 +329,7 @@ class Guide:
                 f'data-steps="{self.steps}" data-done="{1 if self.done else 0}">'
                 f'<header class="learn-head"><h2>{esc(self.scene.title)}</h2>'
                 f'<p class="learn-progress" data-step="{self.step}">{esc(self.progress())}</p></header>'
-                f'<div class="learn-bar"><p class="learn-now" id="learn-now"><strong>Now:</strong> '
-                f'{esc(self.now_text())}</p>{feedback}{play_on}</div>'
+                f'<div class="learn-bar">{self._now_html()}{feedback}{play_on}</div>'
                 f'<div class="learn-board" role="group" aria-label="{esc(name)} board, guided game">'
                 f'{self.board_html()}</div>'
                 f'<p class="learn-foot">{restart} <a class="button" data-nav="1" href="?game={esc(self.game)}&amp;page=rules">'

@@ -32,6 +32,24 @@ from web.play.board import BoardController
 from web.html.escape import esc
 from web.play.guard import UNKNOWN_CLICK, click_drawn
 
+#: A click on a board cell that plays nothing and selects nothing (the step's words follow).
+NOTHING_THERE = "Nothing to play from there."
+
+
+def _said_once(lines: list[str]) -> list[str]:
+    """Log lines as sentences, a run of the same line said once with its count (a secret
+    planning of four placements: "Player 2 plans (secret until the Actions phase) (4 times).")."""
+    out: list[str] = []
+    k = 0
+    while k < len(lines):
+        n = 1
+        while k + n < len(lines) and lines[k + n] == lines[k]:
+            n += 1
+        text = lines[k].rstrip(".")
+        out.append(f"{text} ({n} times)." if n > 1 else f"{text}.")
+        k += n
+    return out
+
 
 class SceneBoard:
     """One scene on the page: its state, the selection, and what the learner was told.
@@ -46,10 +64,14 @@ class SceneBoard:
         tries: wrong tries so far.
         step: the step of the line asked now (0-based; ``len(scene.line)`` once solved).
         replies: the scripted reply last played, in words (``""`` for none).
+        guided: the guided first game's board (``web.play.learn.Guide``): the board's hint
+            names its one orange mark (``ui["guided"]``), and a click that plays nothing is
+            answered with the step's own words of what to do.
     """
 
-    def __init__(self, scene: core_scenes.Scene):
+    def __init__(self, scene: core_scenes.Scene, guided: bool = False):
         self.scene = scene
+        self.guided = guided
         self.module = GAMES[scene.game]
         self.ui_adapter = BOARDS[scene.game]
         self.start = core_scenes.start_state(scene)
@@ -58,7 +80,7 @@ class SceneBoard:
     def reset(self) -> None:
         """Back to the scene's start position (the "Try again" button)."""
         self.state = self.start
-        self.ui: dict[str, Any] = {"selected": None, "focus": None}
+        self.ui: dict[str, Any] = {"selected": None, "focus": None, "guided": self.guided}
         self.drawn_svg: str | None = None  # the board as last drawn (board_html)
         self.feedback = ""
         self.kind = "ask" if self.scene.ask else "show"
@@ -109,8 +131,14 @@ class SceneBoard:
         if what == "none":
             return None
         if what == "other":
+            # said on the page, not only announced (issue 22: a good put where the step does not
+            # ask used to deselect silently): nothing played, and what the step asks instead
             self.ui_adapter.select(self.ui, None)
-            return "Nothing to play from there."
+            self.kind = "wrong"
+            self.feedback = NOTHING_THERE
+            if self.guided and self.step < len(self.scene.line):  # the guide's step: what to do
+                self.feedback += " " + self.scene.line[self.step].wrong
+            return self.feedback
         return ""
 
     def try_move(self, move: str) -> str:
@@ -150,7 +178,7 @@ class SceneBoard:
             words = self.module.describe(before, move, list(self.names))
             said.append(self.module.log_entry(before, move, words, after, list(self.names))[1])
             self.state, self.last, self.last_player = after, move, player
-        return ("Reply: " + " ".join(w if w.endswith(".") else w + "." for w in said)) if said else ""
+        return ("Reply: " + " ".join(_said_once(said))) if said else ""
 
     @property
     def solved(self) -> bool:

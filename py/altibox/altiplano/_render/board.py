@@ -101,7 +101,8 @@ def _hint(ctx: _Ctx) -> str:
         ctx.v, ctx.names, ctx.bseat, acting=bool(ctx.legal), to_bag=bool(mv.to_bag),
         unplace=bool(mv.unplace),
         can_act=bool(mv.runs or mv.market or mv.orders or mv.buys or "cart" in mv.buttons),
-        can_end="end" in mv.buttons, selected_good=ctx.sel_good, store_good=ctx.store_good)
+        can_end="end" in mv.buttons, selected_good=ctx.sel_good, store_good=ctx.store_good,
+        guided=ctx.guided)
 
 
 def _buttons(ctx: _Ctx, parts: list, y: float) -> float:

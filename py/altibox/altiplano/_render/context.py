@@ -57,6 +57,7 @@ class _Ctx:
         self.legal = list(view.get("legal_moves") or [])
         self.mv = _Moves(self.legal)
         self.narrow = bool(ui.get("narrow"))
+        self.guided = bool(ui.get("guided"))  # the guided first game: one orange target
         self.W = W_NARROW if self.narrow else W_WIDE
         b = ui.get("board")
         if not (isinstance(b, int) and 0 <= b < self.n):

@@ -66,9 +66,25 @@ class _Moves:
 
 
 def _planning_list(seat: dict, hs) -> list:
-    """The goods on a seat's planning spaces, one per space, in the file's goods order."""
+    """The goods on a seat's planning spaces, one per space (``None``: a space emptied this
+    Planning phase), in the file's goods order.
+
+    While the seat plans (its own view carries ``fresh``: the goods placed this Planning phase,
+    rules ``_seat_view``), each good drawn keeps its space: the goods drawn are the planning
+    goods plus the fresh ones, laid out in goods order, and a space whose good was placed stays
+    empty (of several goods of one kind, the first spaces keep the ones left), so the next good
+    is where it was drawn. Otherwise the goods are packed from space 1."""
     key = _canon_key(hs)
-    return sorted(_expand(seat.get("planning") or {}), key=key)
+    left = sorted(_expand(seat.get("planning") or {}), key=key)
+    fresh = [g for src in (seat.get("sources") or {}).values() for g in src.get("fresh") or ()]
+    if not fresh:
+        return left
+    keep = {g: left.count(g) for g in set(left)}
+    out: list = []
+    for g in sorted(left + fresh, key=key):
+        out.append(g if keep.get(g, 0) > 0 else None)
+        keep[g] = keep.get(g, 0) - 1
+    return out
 
 
 def _market_asks(moves: list) -> bool:

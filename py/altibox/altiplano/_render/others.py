@@ -79,7 +79,7 @@ def _other(ctx: _Ctx, parts: list, q: int, x: float, y: float, w: float, done: s
     parts.append(_text(x + 8, yy, _clip(line, int((w - 16) / 6)), "s" + (" b" if cur else "")))
     # planning spaces and placements (public)
     yy += lh
-    plan = _planning_list(seat, hs)
+    plan = [g for g in _planning_list(seat, hs) if g is not None]  # compact: packed
     parts.append(_text(x + 8, yy, _w.board_words("planning"), "s"))
     gx = _mini_goods(ctx, parts, plan, x + 66, yy - 4)
     if not plan:
