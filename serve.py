@@ -152,7 +152,8 @@ BUILD_META = re.compile(r'<meta name="altibox-build" content="[^"]*">')
 
 def shipped_source(source: str) -> str:
     """``source`` (a Python module's text) as shipped to the browser: the same code with its
-    docstrings and comments left out (``ast`` round trip; line numbers change).
+    docstrings, comments and function annotations left out (``ast`` round trip; line numbers
+    change; see :func:`_strip_annotations`).
 
     The page never reads a docstring (they document the code and run as doctests in CPython), so
     this only cuts what the browser downloads and compiles (a third of both).
@@ -165,7 +166,186 @@ def shipped_source(source: str) -> str:
             if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
                     and isinstance(body[0].value.value, str):
                 node.body = body[1:] or [ast.Pass()]
+    _strip_annotations(tree)
     return ast.unparse(tree) + "\n"
+
+
+def _strip_annotations(tree: ast.AST) -> None:
+    """Drop the annotations of function parameters and return values in ``tree`` (in place).
+
+    Class-level annotations (dataclass fields, named tuple fields) are code and stay; nothing of
+    ours reads a function's annotations at run time (no ``singledispatch``, no
+    ``get_type_hints``; ``tests/unit/test_shipped_source.py`` plays every game with the result).
+    """
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            args = node.args
+            for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg):
+                if arg is not None:
+                    arg.annotation = None
+            if not isinstance(node, ast.Lambda):
+                node.returns = None
+
+
+# The regular expression literal may start after these characters (else "/" divides).
+_REGEX_AFTER = set("(,=:[!&|?{};+-*%<>~^") | {""}
+
+
+def strip_js_comments(text: str) -> str:
+    """JavaScript ``text`` without its comments, its trailing spaces and the lines they leave
+    empty; strings, template literals (kept byte for byte, ``${...}`` included) and regular
+    expression literals are copied as they are. A block comment becomes a space, or a line
+    break when it held one (automatic semicolons stay where they were).
+
+    For our own scripts (static/, sw.js): the browser never reads a comment, and they were a
+    third of those files. Not a general minifier: a ``/`` is a regular expression where the
+    previous code character is an operator or an opening bracket (or a keyword such as
+    ``return``), a division elsewhere, which holds for our code; ``tests/unit/test_serve.py``
+    checks the result of each shipped script with ``node --check``.
+    """
+    out: list[str] = []
+    lines_in_template: set[int] = set()  # output line numbers that start inside a template
+    i, n = 0, len(text)
+    stack: list[str] = []  # "`" inside a template, "{" inside ${...} (or a brace in it)
+    prev = ""  # the last code character before the cursor (outside strings), for "/"
+    word = ""
+
+    def emit(chunk: str) -> None:
+        if stack and stack[-1] == "`":
+            base = sum(part.count("\n") for part in out)
+            for k in range(chunk.count("\n")):
+                lines_in_template.add(base + k + 1)
+        out.append(chunk)
+
+    while i < n:
+        c = text[i]
+        top = stack[-1] if stack else ""
+        if top == "`":  # inside a template literal
+            if c == "\\":
+                emit(text[i:i + 2]); i += 2; continue
+            if c == "`":
+                stack.pop(); out.append(c); i += 1; prev = ")"; continue
+            if text.startswith("${", i):
+                stack.append("{"); out.append("${"); i += 2; prev = "("; continue
+            emit(c); i += 1; continue
+        if text.startswith("//", i):
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+            continue
+        if text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            if j < 0:
+                raise ValueError("an unterminated block comment")
+            out.append("\n" if "\n" in text[i:j] else " ")
+            i = j + 2
+            continue
+        if c in "\"'":
+            j = i + 1
+            while j < n and text[j] != c:
+                if text[j] == "\n":
+                    raise ValueError("a line break in a string literal")
+                j += 2 if text[j] == "\\" else 1
+            out.append(text[i:j + 1]); i = j + 1; prev = ")"; word = ""; continue
+        if c == "`":
+            stack.append("`"); out.append(c); i += 1; continue
+        if c == "/" and (prev in _REGEX_AFTER or word in ("return", "typeof", "case", "of", "in", "void")):
+            j, klass = i + 1, False
+            while j < n and (klass or text[j] != "/"):
+                if text[j] == "\n":
+                    raise ValueError("a line break in a regular expression")
+                if text[j] == "\\":
+                    j += 1
+                elif text[j] == "[":
+                    klass = True
+                elif text[j] == "]":
+                    klass = False
+                j += 1
+            out.append(text[i:j + 1]); i = j + 1; prev = ")"; word = ""; continue
+        if c == "{":
+            stack.append("{")
+        elif c == "}" and top == "{":
+            stack.pop()
+        out.append(c)
+        i += 1
+        if not c.isspace():
+            word = word + c if (c.isalnum() or c in "_$") else ""
+            prev = ")" if (c.isalnum() or c in "_$.") else c
+    if stack:
+        raise ValueError("an unclosed template literal or brace")
+    kept = []
+    for k, line in enumerate("".join(out).split("\n")):
+        if k in lines_in_template:
+            kept.append(line)
+        elif line.strip():
+            kept.append(line.rstrip())
+    return "\n".join(kept) + "\n"
+
+
+def strip_css_comments(text: str) -> str:
+    """CSS ``text`` without comments, indentation and empty lines (strings kept as they are)."""
+    out, i, n = [], 0, len(text)
+    while i < n:
+        if text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            if j < 0:
+                raise ValueError("an unterminated comment")
+            out.append(" ")
+            i = j + 2
+        elif text[i] in "\"'":
+            j = i + 1
+            while j < n and text[j] != text[i]:
+                j += 2 if text[j] == "\\" else 1
+            out.append(text[i:j + 1])
+            i = j + 1
+        else:
+            out.append(text[i])
+            i += 1
+    return "".join(line.strip() + "\n" for line in "".join(out).split("\n") if line.strip())
+
+
+_HTML_COMMENT = re.compile(r"<!--(?!\[).*?-->", re.S)
+_SCRIPT = re.compile(r"(<script\b[^>]*>.*?</script>)", re.S | re.I)
+
+
+def strip_html_comments(text: str) -> str:
+    """HTML ``text`` without its comments (``<!-- -->``) and the lines they leave empty; an
+    inline classic script loses its comments as :func:`strip_js_comments` says, other scripts
+    (PyScript's Python, external ones) are kept as they are. For pages without ``<pre>`` or
+    ``<textarea>`` (their blank lines would count)."""
+    parts = _SCRIPT.split(text)
+    for k, part in enumerate(parts):
+        if k % 2:
+            head, _, rest = part.partition(">")
+            body = rest[:-len("</script>")]
+            if "src=" not in head and "type=" not in head and body.strip():
+                part = f"{head}>{strip_js_comments(body).rstrip()}</script>"
+            parts[k] = part
+        else:
+            parts[k] = _HTML_COMMENT.sub("", part)
+    return "".join(line + "\n" for line in "".join(parts).split("\n") if line.strip())
+
+
+def strip_toml_comments(text: str) -> str:
+    """TOML ``text`` without its comment lines (whole lines starting with ``#``) and empty lines."""
+    return "".join(line + "\n" for line in text.split("\n") if line.strip() and not line.lstrip().startswith("#"))
+
+
+#: what :func:`shipped_file` does to our own files of each kind (never to static/vendor/)
+_SHIPPED = {".js": strip_js_comments, ".mjs": strip_js_comments, ".css": strip_css_comments,
+            ".html": strip_html_comments, ".toml": strip_toml_comments}
+
+
+def shipped_file(rel: str, data: bytes) -> bytes:
+    """A site file as the browser gets it: our own scripts, stylesheets and pages (``rel``, a
+    path relative to the site root) without their comments; every other file as it is.
+
+    Comments are for the people who read the repository: the browser never reads one, and they
+    were ~20 KB of the app's own payload (DESIGN §5 budget: 300 KB).
+    """
+    strip = _SHIPPED.get(Path(rel).suffix)
+    if strip is None or rel.startswith(("static/vendor/", "static/bench/")):
+        return data
+    return strip(data.decode("utf-8")).encode("utf-8")
 
 
 def _py_files() -> list[Path]:
@@ -184,7 +364,8 @@ def py_archive_bytes() -> bytes:
     """The Python code of py/ as a deterministic gzipped tar (sorted entries, fixed times, owners
     and modes; POSIX ustar headers, which static/boot/runtime.mjs reads).
 
-    Holds ``.py`` files (as :func:`shipped_source` makes them) and ``.json`` files only (no
+    Holds ``.py`` files (as :func:`shipped_source` makes them) and ``.json`` files (the same
+    data, written without spaces) only (no
     caches), with paths relative to py/, so that unpacking it in Pyodide's working directory
     makes ``altibox`` and ``web`` importable. One deflate stream over every file: 19 % smaller
     than a zip, which compresses each file alone (187 vs 231 KB on 2 Dec 2026). Made again
@@ -206,6 +387,8 @@ def py_archive_bytes() -> bytes:
             data = path.read_bytes()
             if path.suffix == ".py":
                 data = shipped_source(data.decode("utf-8")).encode("utf-8")
+            else:  # the same data without the indentation the repository keeps for people
+                data = json.dumps(json.loads(data), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
             info = tarfile.TarInfo(path.relative_to(PY_DIR).as_posix())
             info.size, info.mode, info.mtime = len(data), 0o644, 0
             tf.addfile(info, io.BytesIO(data))
@@ -254,7 +437,9 @@ def build_id() -> str:
 
 
 def render_file(name: str, data: bytes, bid: str) -> bytes:
-    """``index.html`` and ``sw.js`` as served: with the build id (and, for sw.js, the file list)."""
+    """``index.html`` and ``sw.js`` as served: with the build id (and, for sw.js, the file list),
+    and, like every file of ours, without comments (:func:`shipped_file`)."""
+    data = shipped_file(name, data)
     if name == "index.html":
         text = BUILD_META.sub(f'<meta name="altibox-build" content="{bid}">', data.decode(), count=1)
         return text.encode()
@@ -314,6 +499,9 @@ def build(out: Path) -> None:
         for name in SITE_DIRS:
             shutil.copytree(ROOT / name, out / name,
                             ignore=shutil.ignore_patterns("*.map", "__pycache__", "runtime.stamp.tmp"))
+        for rel in _static_files():
+            if Path(rel).suffix in _SHIPPED and (out / rel).is_file():
+                (out / rel).write_bytes(shipped_file(rel, (ROOT / rel).read_bytes()))
         (out / PY_ARCHIVE).write_bytes(py_archive_bytes())
         (out / ".nojekyll").write_text("")
         (out / BUILD_MARKER).write_text("This directory was written by Altibox's serve.py --build "
@@ -389,10 +577,13 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.send_error(404, "Not found")
             return
         name = "index.html" if rel == "/" else rel.lstrip("/")
-        if self.site_dir is None and name in ("index.html", "sw.js"):
-            body = render_file(name, (ROOT / name).read_bytes(), build_id())
+        if self.site_dir is None and (name in SITE_FILES or Path(name).suffix in _SHIPPED) \
+                and (ROOT / name).is_file():
+            # the files the build changes, as the build writes them (the others are copied)
+            data = (ROOT / name).read_bytes()
+            body = render_file(name, data, build_id()) if name in ("index.html", "sw.js") else shipped_file(name, data)
             self.send_response(200)
-            self.send_header("Content-Type", MIME[Path(name).suffix])
+            self.send_header("Content-Type", self.guess_type(name))
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()  # adds Cache-Control: no-cache in dev mode
             if not head:

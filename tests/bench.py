@@ -103,12 +103,18 @@ def bench_boot(browser, site: str, game: str, runs: int) -> None:
 NO_SNAPSHOT = "localStorage.setItem('altibox:settings', JSON.stringify({snapshot: false}))"
 
 
-def boot_in(ctx, url: str) -> float:
-    """Milliseconds from navigation start to html.ready of one more visit in ``ctx``."""
+def boot_in(ctx, url: str, marks: dict[str, list[float]] | None = None) -> float:
+    """Milliseconds from navigation start to html.ready of one more visit in ``ctx``; with
+    ``marks``, the time of each ``altibox:*`` performance mark of the visit (the stages of a
+    start that static/boot/runtime.mjs and index.html mark) is appended to ``marks[name]``."""
     page = ctx.new_page()
     page.goto(url)
     page.wait_for_function("window.__readyAt", timeout=120_000)
     ms = page.evaluate("window.__readyAt")
+    if marks is not None:
+        for name, at in page.evaluate("performance.getEntriesByType('mark').filter(m => "
+                                      "m.name.startsWith('altibox:')).map(m => [m.name, m.startTime])"):
+            marks.setdefault(name.removeprefix("altibox:"), []).append(at)
     page.close()
     return ms
 
@@ -119,6 +125,7 @@ def bench_boot_modes(browser, site: str, game: str, runs: int) -> None:
     bare_url = f"{site}static/bench/bare.html"
     fig: dict[str, list[float]] = {k: [] for k in ("bare cold", "bare warm", "app cold", "app warm",
                                                    "app snapshot")}
+    stages: dict[str, list[float]] = {}  # the warm start's performance marks
 
     def bare():
         ctx = browser.new_context()
@@ -141,7 +148,7 @@ def bench_boot_modes(browser, site: str, game: str, runs: int) -> None:
             page.wait_for_selector('html[data-snapshot="saved"]', state="attached", timeout=120_000)
         page.close()
         key = "app snapshot" if snapshot else "app warm"
-        ms = boot_in(ctx, app_url)
+        ms = boot_in(ctx, app_url, stages if snapshot else None)
         fig[key].append(ms)
         ctx.close()
 
@@ -157,6 +164,9 @@ def bench_boot_modes(browser, site: str, game: str, runs: int) -> None:
           f"snapshot {med['app snapshot'] / 1000:.2f} s (target <= 1.5 s), "
           f"app warm/bare warm {med['app warm'] / med['bare warm']:.2f}, "
           f"app cold/bare cold {med['app cold'] / med['bare cold']:.2f} (target <= 1.10)")
+    order = sorted(stages, key=lambda k: statistics.median(stages[k]))
+    print("    where the snapshot start goes (median ms from navigation start of each mark): "
+          + ", ".join(f"{k} {statistics.median(stages[k]):.0f}" for k in order))
 
 
 class FrameHost:

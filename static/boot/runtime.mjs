@@ -51,18 +51,30 @@ const cacheReady = (async () => {
   try { return snapshots() ? await caches.open(CACHE) : null; } catch { return null; } // even reading `caches` may throw
 })();
 
-async function cachedSnapshot() {
-  const cache = await cacheReady;
-  if (!cache) return null;
-  const res = await cache.match(KEY);
-  if (!res) return null;
-  const bytes = new Uint8Array(await res.arrayBuffer());
-  // a truncated or altered entry must not reach Pyodide: check size and digest (~40 ms, 31 MB)
+// The snapshot's entry (a Response, or null), and its bytes read at once: index.html's inline
+// script starts both as the page starts parsing (window.altiboxSnapshot, for this same key), long
+// before this module runs; where it did not, they start here.
+function snapshotEntry() {
+  const early = globalThis.altiboxSnapshot;
+  delete globalThis.altiboxSnapshot; // its 31 MB are Pyodide's once read, not the page's for ever
+  if (early && early.key === KEY && early.entry && early.bytes) {
+    return { entry: early.entry.catch(() => null), bytes: early.bytes }; // denied storage: no snapshot
+  }
+  const entry = cacheReady.then((cache) => cache && cache.match(KEY)).then((res) => res || null);
+  return { entry, bytes: entry.then((res) => res && res.arrayBuffer()) };
+}
+
+// The snapshot's bytes, checked: a truncated or altered entry must not reach Pyodide (size and
+// SHA-256, ~40 ms for 31 MB).
+async function checkedSnapshot(res, read) {
+  const bytes = new Uint8Array(await read);
+  performance.mark("altibox:snapshot-read");
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   const hex = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
   if (String(bytes.length) !== res.headers.get("x-size") || hex !== res.headers.get("x-sha256")) {
     throw new Error("snapshot entry damaged");
   }
+  performance.mark("altibox:snapshot-checked");
   return bytes;
 }
 
@@ -70,8 +82,10 @@ async function dropSnapshot() {
   try { await (await cacheReady)?.delete(KEY); } catch { /* nothing to remove */ }
 }
 
-// Start reading the snapshot now: PyScript does other work before it calls loadPyodide.
-const early = snapshots() ? cachedSnapshot().then((b) => ({ b }), (e) => ({ e })) : null;
+// Start looking for the snapshot now: PyScript does other work before it calls loadPyodide.
+let early = snapshots() ? snapshotEntry() : null; // null once used: the bytes are Pyodide's then
+early?.entry.catch(() => {}); // reported by start()
+early?.bytes.catch(() => {});
 
 // Python's output goes to PyScript's handlers once loadPyodide() gives them, to the console before.
 const out = { stdout: (s) => console.log(s), stderr: (s) => console.error(s) };
@@ -82,7 +96,8 @@ const code = fetchCode();
 code.catch(() => {}); // reported by start() when the interpreter needs it
 
 // The interpreter, started at once (see 1.), with the page's code unpacked.
-const started = start();
+let pyodide = null;
+const started = start().then((py) => (pyodide = py));
 started.catch(() => {}); // reported when PyScript asks for it
 
 export async function loadPyodide(options = {}) {
@@ -93,11 +108,15 @@ export async function loadPyodide(options = {}) {
 
 async function start() {
   if (early) {
+    const { entry, bytes } = early;
+    early = null;
     try {
-      const { b: bytes, e: error } = await early;
-      if (error) throw error;
-      if (bytes) {
-        const py = await load({ ...stdio, indexURL: INDEX_URL, _loadSnapshot: bytes });
+      const res = await entry;
+      if (res) {
+        // the entry exists: Pyodide starts fetching and compiling its runtime while the
+        // snapshot's bytes are still being read and checked (_loadSnapshot takes a promise)
+        const py = await load({ ...stdio, indexURL: INDEX_URL, _loadSnapshot: checkedSnapshot(res, bytes) });
+        performance.mark("altibox:restored");
         // a foreign snapshot (another app, no modules of ours) is not ours to use
         const ns = py.toPy({});
         const ours = py.runPython("import sys; 'web.play.session' in sys.modules and 'altibox.core' in sys.modules",
@@ -129,10 +148,13 @@ async function fetchCode() {
   const res = await fetch(`${SITE}py.tar.gz`);
   if (!res.ok) throw new Error(`py.tar.gz: HTTP ${res.status}`);
   const gz = await res.arrayBuffer();
+  performance.mark("altibox:code-fetched");
   try {
     if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream");
     const tar = await new Response(new Blob([gz]).stream().pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
-    return { files: untar(new Uint8Array(tar)) };
+    const files = untar(new Uint8Array(tar));
+    performance.mark("altibox:code-inflated");
+    return { files };
   } catch (err) {
     console.info("Altibox: py.tar.gz unpacked by Python:", err && err.message);
     return { gz };
@@ -225,8 +247,21 @@ function startWorker() {
     };
     worker.onerror = (e) => { e.preventDefault(); done(false); };
     worker.postMessage({ indexURL: INDEX_URL, code: `${SITE}py.tar.gz`, cache: CACHE, key: KEY,
-                         prefix: `${SITE}snapshot/` });
+                         prefix: `${SITE}snapshot/`, pyscript: pyscriptFiles() });
   });
+}
+
+// PyScript's own Python package as this page's Python holds it ([absolute path, text] of each
+// pyscript/*.py): the snapshot keeps it compiled (snapshot-worker.mjs). Empty when unreadable.
+function pyscriptFiles() {
+  try {
+    const { FS } = pyodide;
+    const dir = `${FS.cwd()}/pyscript`;
+    return FS.readdir(dir).filter((n) => n.endsWith(".py"))
+      .map((n) => [`${dir}/${n}`, FS.readFile(`${dir}/${n}`, { encoding: "utf8" })]);
+  } catch {
+    return [];
+  }
 }
 
 // The service worker (offline play, installable app). When a new deploy takes over a page that

@@ -10,7 +10,10 @@
 // a restore. The standard modules PyScript's own package imports at start are imported too. It
 // is stored in Cache Storage under a key holding the runtime version and the app's build id,
 // with its size and SHA-256 in headers; entries of other builds are removed.
-// Message: {indexURL, code (the URL of py.tar.gz), cache, key, prefix}.
+// PyScript's own package (pyscript/*.py, which PyScript writes into the page's Python on every
+// start) is compiled here too, from the files the page sends, and kept in the snapshot
+// (web/dom/codecache.py): a warm start imports it without compiling it.
+// Message: {indexURL, code (the URL of py.tar.gz), cache, key, prefix, pyscript: [[path, text]]}.
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 
 const IMPORT_ALL = `
@@ -23,6 +26,9 @@ for _pkg in ("altibox", "web"):
             if _exc.name != "pyscript":
                 raise
 import asyncio, base64, html, inspect, io, json  # what PyScript's own package imports at start
+from web.dom import codecache
+codecache.install(_pyscript_files)  # PyScript's package, compiled once (web/dom/codecache.py)
+del _pyscript_files
 import gc
 gc.collect()
 gc.freeze()
@@ -34,7 +40,14 @@ self.onmessage = async ({ data }) => {
     const code = await fetch(data.code);
     if (!code.ok) throw new Error(`py.tar.gz: HTTP ${code.status}`);
     py.unpackArchive(await code.arrayBuffer(), "gztar", { extractDir: "." }); // as runtime.mjs does
-    const ns = py.toPy({});
+    // PyScript's own package as the page holds it (written there by PyScript), at the same paths
+    const paths = [];
+    for (const [path, text] of data.pyscript || []) {
+      py.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+      py.FS.writeFile(path, text);
+      paths.push(path);
+    }
+    const ns = py.toPy({ _pyscript_files: paths });
     py.runPython(IMPORT_ALL, { globals: ns });
     ns.destroy();
     const bytes = py.makeMemorySnapshot();

@@ -14,7 +14,6 @@ bad *value* of a known name still gets its own message where it is read. ``amp;X
 
 from __future__ import annotations
 
-import difflib
 import re
 
 KNOWN = ("game", "new", "seed", "players", "form", "page", "rec", "ply", "pos", "embed", "interactive",
@@ -40,6 +39,8 @@ def unknown_notice(params: dict[str, str], options: dict) -> str | None:
     names = unknown_names(params, options)
     if not names:
         return None
+    import difflib  # only for a link with an unknown name: every start reads this module, and
+    # Pyodide compiles difflib from source (~40 ms of a cold start)
     known = list(KNOWN) + list(options)
     said = []
     for name in names[:5]:
