@@ -214,7 +214,8 @@ class Knowledge:
     #: set 3 (orders + 2 VP) 42.0 % ± 6.7 (4.5 order points, 2.8 points fewer): every level
     #: keeps them at 0.
     KNOBS = {"sale_cost": 0.0, "coin": 0.5, "order": 0.0, "ext": 0.6, "store": 0.5,
-             "stale": 0.45, "target": 0.0, "deliver_cost": 0.0}
+             "stale": 0.45, "target": 0.0, "deliver_cost": 0.0, "move": 0.25,
+             "cart": 0.5, "road_cycle": 0.0}
 
     def __init__(self, world: Any, knobs: dict | None = None):
         unknown = set(knobs or ()) - set(self.KNOBS)
@@ -234,6 +235,9 @@ class Knowledge:
         self.stale = k["stale"]
         self.target = k["target"]
         self.deliver_cost = k["deliver_cost"]
+        self.move = k["move"]
+        self.cart = k["cart"]
+        self.road_cycle = k["road_cycle"]
         #: goods a fixed plan's orders are made of (:data:`FIXED_PLANS`); empty: any order
         self.order_goods: tuple = ()
 
@@ -260,7 +264,12 @@ class Knowledge:
             track = self.hs.track
             if p.road < len(track):
                 step = track[p.road]
-                v += 1.5 if "corn" in step else 0.8 * min(5.0, self.rounds_left(world)) + 0.5
+                if "corn" in step:
+                    v += 1.5
+                elif self.road_cycle and _cycle(p) <= self.hs.unlocked(p.road) + 1:
+                    v += 0.5  # a planning space the bag has no good to fill: corn-like
+                else:
+                    v += 0.8 * min(5.0, self.rounds_left(world)) + 0.5
         if r.card == "house":
             owned = _owned(p)
             v += self.hs.house_vp + max((owned.get(t, 0) for t in world.houses), default=0)
@@ -282,7 +291,7 @@ class Knowledge:
             return 0.0
         src = self.S[sid]
         if src.kind == "move":
-            return 0.25 * len(goods)
+            return self.move * len(goods)
         if src.kind == "market":
             oid, need, weight = self.order_target(world, p, pool)
             v = 0.0
@@ -380,6 +389,16 @@ def _covers(pool: dict, need: list) -> bool:
             return False
         left[g] -= 1
     return True
+
+
+def _cycle(p: Any) -> int:
+    """How many goods go round ``p``'s bag: bag, crate, planning spaces and action spaces
+    (goods on the movement spaces, in the warehouse or on an order do not come back)."""
+    n = sum(p.bag.values()) + sum(p.crate.values()) + sum(p.planning.values())
+    for sid, (goods, _c, fg, _fc) in p.src.items():
+        if sid != "move":
+            n += len(goods) + len(fg)
+    return n
 
 
 def _owned(p: Any) -> dict:
@@ -515,7 +534,7 @@ def _score_action(world: Any, p: Any, text: str, know: Knowledge) -> float:
     if text == "cart":
         if _keeps_order_coin(world, p, hs.cart_price, know):
             return -1.0
-        return 0.5 if p.carts < 2 and left >= 3 else -1.0
+        return know.cart if p.carts < 2 and left >= 3 else -1.0
     # a recipe run: "sid" or "sid:arg..."
     parts = text.split(":")
     sid = parts[0]
@@ -716,7 +735,11 @@ def plan(state: Any, player: int, level: str, rng: random.Random):
     cfg = LEVELS[level]
     if cfg.get("policy"):
         world = rules.from_position(determinize(v, extras, options, rng))
-        return PolicyPlan(world, cfg["noise"], rng, cfg.get("know"), cfg.get("width", 3))
+        noise, width = cfg["noise"], cfg.get("width", 3)
+        if "widths" in cfg:
+            width = cfg["widths"].get(world.phase, 0)
+            noise = noise if width > 1 else 0.0
+        return PolicyPlan(world, noise, rng, cfg.get("know"), max(1, width))
     return Plan(v, extras, options, player, cfg, rng)
 
 
