@@ -43,25 +43,32 @@ from .mcts import MCTS, Adapter
 
 #: Per level: ``policy`` plays :func:`policy_move` in one sampled world; ``noise`` is the chance
 #: that a decision takes a random one of its ``width`` (default 3) best candidates instead of the
-#: best (the candidates are always sensible: the policy's own shortlist); ``know`` sets
-#: :class:`Knowledge`'s knobs. A level with ``sims`` instead runs ISMCTS (:class:`Plan`):
-#: ``sims`` simulations over ``worlds`` determinizations, rollouts of ``rollout`` plies with the
-#: policy, leaves scored by :func:`estimate`. Measured (README, "Figures"): at the budgets the
-#: browser allows (80-150 simulations) that search did not beat the policy (53.5 % of 43 games
-#: against easy, 25 % of 12 for 150 against 80 simulations), while self-play tuning of the
-#: policy's knowledge did (hard's knobs), so the levels are the policy with fewer mistakes and
-#: more knowledge, level by level: easy picks at random among its 3 best candidates at every
-#: decision, medium between its 2 best at every decision, hard always takes the best.
-#: Medium and hard share one knowledge (issue 18: two levels that value the roles differently
-#: make a balance measured with one of them meaningless): what a sale and a stored good cost,
-#: and that goods parked on a recipe that cannot run this round block the bag's cycle. With
-#: that knowledge, medium erring at two decisions in three won 40 % of 60 games against hard
-#: (house set 2), so it now errs at every decision: hard won 77.5 % of 80 games against it,
-#: it 72.5 % of 80 against easy (ladder: docs/figures.md).
-_KNOW = {"sale_cost": 1.0, "store": 0.2, "stale": 0.0}
+#: best (the candidates are always sensible: the policy's own shortlist); ``widths`` (optional,
+#: ``{phase: width}``) sets the width per phase instead, a phase it leaves out taking the best;
+#: ``know`` sets :class:`Knowledge`'s knobs. A level with ``sims`` instead runs ISMCTS
+#: (:class:`Plan`): ``sims`` simulations over ``worlds`` determinizations, rollouts of
+#: ``rollout`` plies with the policy, leaves scored by :func:`estimate`. Measured (README,
+#: "Figures"): at the budgets the browser allows (80-150 simulations) that search did not beat
+#: the policy (53.5 % of 43 games against easy, 25 % of 12 for 150 against 80 simulations),
+#: while self-play tuning of the policy's knowledge did (hard's knobs), so the levels are the
+#: policy with fewer mistakes and more knowledge, level by level: easy picks at random among its
+#: 3 best candidates at every decision, medium among its 3 best in the Actions phase and its 2
+#: best in Planning (the draw and the final storage it plays as hard), hard always takes the
+#: best. Medium and hard share one knowledge (issue 18: two levels that value the roles
+#: differently make a balance measured with one of them meaningless): what a sale and a stored
+#: good cost, that goods parked on a recipe that cannot run this round block the bag's cycle,
+#: and that food parked on the movement spaces is lost to the bag (``move`` 0: the policy's one
+#: free cart a round is all it uses; on house set 4, 100 medium 2-player games, its Miner's
+#: mean rose 26 → 48 points and its Fisherman's 18 → 27: with 2 food of 2 locked there, the
+#: bag ran dry; hard with it won 48.0 % ± 6.9 of 200 games against hard without). Ladder with
+#: that knowledge (house set 4, 200 two-player games each): medium erring between its 2 best
+#: at every decision lost only 65.0 % to hard, so it errs as above: hard won 74.8 % ± 6.0
+#: against it, it 86.0 % ± 4.8 against easy (docs/figures.md).
+_KNOW = {"sale_cost": 1.0, "store": 0.2, "stale": 0.0, "move": 0.0}
 LEVELS = {
     "easy": {"policy": True, "noise": 1.0},
-    "medium": {"policy": True, "noise": 1.0, "width": 2, "know": _KNOW},
+    "medium": {"policy": True, "noise": 1.0, "widths": {"actions": 3, "planning": 2},
+               "know": _KNOW},
     "hard": {"policy": True, "noise": 0.0, "know": _KNOW},
 }
 
@@ -212,10 +219,13 @@ class Knowledge:
     #: 13 % (its goods sat on orders it could not finish), ``deliver_cost`` 1 with a coin kept
     #: for the order 45.5 % ± 6.8 (3.9 order points a game, 3 points fewer in all); on house
     #: set 3 (orders + 2 VP) 42.0 % ± 6.7 (4.5 order points, 2.8 points fewer): every level
-    #: keeps them at 0.
+    #: keeps them at 0. ``move``: what one good on the movement spaces is worth (it stays
+    #: there until a paid move uses it; medium and hard: 0, easy 0.25, docs/figures.md);
+    #: ``cart``: the value of buying a second cart (a measured alternative, -1 = never, won
+    #: 50.7 % ± 6.9 of 200 games: no level changes it).
     KNOBS = {"sale_cost": 0.0, "coin": 0.5, "order": 0.0, "ext": 0.6, "store": 0.5,
              "stale": 0.45, "target": 0.0, "deliver_cost": 0.0, "move": 0.25,
-             "cart": 0.5, "road_cycle": 0.0}
+             "cart": 0.5}
 
     def __init__(self, world: Any, knobs: dict | None = None):
         unknown = set(knobs or ()) - set(self.KNOBS)
@@ -237,7 +247,6 @@ class Knowledge:
         self.deliver_cost = k["deliver_cost"]
         self.move = k["move"]
         self.cart = k["cart"]
-        self.road_cycle = k["road_cycle"]
         #: goods a fixed plan's orders are made of (:data:`FIXED_PLANS`); empty: any order
         self.order_goods: tuple = ()
 
@@ -264,12 +273,7 @@ class Knowledge:
             track = self.hs.track
             if p.road < len(track):
                 step = track[p.road]
-                if "corn" in step:
-                    v += 1.5
-                elif self.road_cycle and _cycle(p) <= self.hs.unlocked(p.road) + 1:
-                    v += 0.5  # a planning space the bag has no good to fill: corn-like
-                else:
-                    v += 0.8 * min(5.0, self.rounds_left(world)) + 0.5
+                v += 1.5 if "corn" in step else 0.8 * min(5.0, self.rounds_left(world)) + 0.5
         if r.card == "house":
             owned = _owned(p)
             v += self.hs.house_vp + max((owned.get(t, 0) for t in world.houses), default=0)
@@ -389,16 +393,6 @@ def _covers(pool: dict, need: list) -> bool:
             return False
         left[g] -= 1
     return True
-
-
-def _cycle(p: Any) -> int:
-    """How many goods go round ``p``'s bag: bag, crate, planning spaces and action spaces
-    (goods on the movement spaces, in the warehouse or on an order do not come back)."""
-    n = sum(p.bag.values()) + sum(p.crate.values()) + sum(p.planning.values())
-    for sid, (goods, _c, fg, _fc) in p.src.items():
-        if sid != "move":
-            n += len(goods) + len(fg)
-    return n
 
 
 def _owned(p: Any) -> dict:
