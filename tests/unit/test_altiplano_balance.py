@@ -27,7 +27,7 @@ def test_version_1_file_is_unchanged():
     assert V1["version"] == 1 and V2["version"] == 2
 
 
-@pytest.mark.parametrize("name", ["house_set_2", "house_set_3", "house_set_4"])
+@pytest.mark.parametrize("name", ["house_set_2", "house_set_3", "house_set_4", "house_set_5"])
 def test_later_versions_keep_every_sourced_value(name):
     """Spec §18: box totals, the 4-player wood, cacao and cart counts, the orders in play per
     player count (16 minus 6 or 4), the Miner's location and starting goods are [SRC]."""
@@ -48,7 +48,7 @@ def test_later_versions_keep_every_sourced_value(name):
         assert [x["id"] for x in V2[key]] == [x["id"] for x in V1[key]]
 
 
-@pytest.mark.parametrize("name", ["house_set_2", "house_set_3", "house_set_4"])
+@pytest.mark.parametrize("name", ["house_set_2", "house_set_3", "house_set_4", "house_set_5"])
 def test_later_versions_roles_each_make_their_own_good_and_start_with_four(name):
     """Spec §10: a role is an early source of one good (the trader's is no longer coins: a
     coins-only action cannot be fair while coins only break ties); every role starts with 4
@@ -197,3 +197,67 @@ def test_version_4_changes_only_the_glass_supply_from_version_3():
         "supply_by_players.4.goods.glass": (11, 12),
     }
     assert D.load_raw("house_set_4")["box_totals"]["goods"]["glass"] == 12
+
+
+def test_version_5_changes_only_the_listed_values_from_version_4():
+    """House set 5 (issue 18, docs/figures.md) is version 4 with a Fisherman that is not capped:
+    a fish scores 3 (was 2) and the supply holds more fish (2 players 7 → 9, 3 players 9 → 11,
+    4 players 11 → 12; 5 players is the box total, 12) — hard's Fisherman ran its role about 12
+    times a game but the 7 fish of a 2-player supply were gone by mid-game (fish empty in 10 of
+    30 games), and it scored 31 points against the others' 47–53 (with 10 fish it led, 0.59 of
+    116 games; with 9, 0.48); and the Miner, the strongest
+    role, finds one silver fewer in a 2-player supply (9 → 8; with ore 9 → 8 as well its mean
+    fell 53.7 → 41.1, too far); the Stonemason, whose stone the 2-player supply ran out of in
+    most of its games, finds one more (12 → 13: its hard share over the 122 games of seeds
+    10101–10500 that deal it was 0.28 with 12, 0.51 with 13, 0.73 with 14, 0.82 with 15)."""
+    v4 = _flat(D.load_raw("house_set_4"))
+    v5 = _flat(D.load_raw("house_set_5"))
+    changed = {k: (v4.get(k), v5[k]) for k in v5 if v4.get(k) != v5[k]}
+    assert changed == {
+        "name": ("Altibox house set, version 4", "Altibox house set, version 5"),
+        "version": (4, 5),
+        "source": (v4["source"], v4["source"].replace("versions 2 to 4", "versions 2 to 5")),
+        "goods_values.fish": (2, 3),
+        "supply_by_players.2.goods.fish": (7, 9),
+        "supply_by_players.3.goods.fish": (9, 11),
+        "supply_by_players.4.goods.fish": (11, 12),
+        "supply_by_players.2.goods.silver": (9, 8),
+        "supply_by_players.2.goods.stone": (12, 13),
+    }
+    assert D.load_raw("house_set_5")["box_totals"]["goods"]["fish"] == 12
+
+
+def test_food_on_the_movement_spaces_is_worth_nothing_to_medium_and_hard():
+    """Food planned onto the movement spaces stays there until a paid move uses it, and the
+    policy never needs one (its free cart a round is all it uses): medium and hard know it is
+    lost to the bag (knob ``move`` 0), easy does not (0.25 a food), so it no longer parks its
+    only food there and runs its bag dry (docs/figures.md)."""
+    world = R.new_game(seed=3, players=2, house_set="house_set_5")
+    p = world.ps[0]
+    assert BP.LEVELS["medium"]["know"] is BP.LEVELS["hard"]["know"]
+    hard = BP.Knowledge(world, BP.LEVELS["hard"]["know"])
+    easy = BP.Knowledge(world)
+    assert hard.prepared("move", ("food",), p, world) == 0.0
+    assert easy.prepared("move", ("food",), p, world) == pytest.approx(0.25)
+    s = world
+    while s.phase != "planning":
+        s = R.apply(s, "draw")
+    moves = R.legal_moves(s)
+    assert "food>move" in {str(m) for m in moves}
+    rng = random.Random(1)
+    for _ in range(20):
+        assert str(BP.policy_move(s, moves, rng, 0.0, hard)) != "food>move"
+
+
+def test_medium_errs_in_actions_and_planning_and_draws_as_hard():
+    """Medium picks among its 3 best moves in the Actions phase and its 2 best in Planning
+    (``widths``); in the draw it plays as hard (no noise)."""
+    s = R.new_game(seed=3, players=2, house_set="house_set_5")
+    assert s.phase == "draw"
+    plan = BP.plan(s, 0, "medium", random.Random(0))
+    assert plan.noise == 0.0
+    while s.phase != "planning":
+        s = R.apply(s, "draw")
+    plan = BP.plan(s, R.current_player(s), "medium", random.Random(0))
+    assert (plan.noise, plan.width) == (1.0, 2)
+    assert BP.LEVELS["medium"]["widths"] == {"actions": 3, "planning": 2}

@@ -43,25 +43,32 @@ from .mcts import MCTS, Adapter
 
 #: Per level: ``policy`` plays :func:`policy_move` in one sampled world; ``noise`` is the chance
 #: that a decision takes a random one of its ``width`` (default 3) best candidates instead of the
-#: best (the candidates are always sensible: the policy's own shortlist); ``know`` sets
-#: :class:`Knowledge`'s knobs. A level with ``sims`` instead runs ISMCTS (:class:`Plan`):
-#: ``sims`` simulations over ``worlds`` determinizations, rollouts of ``rollout`` plies with the
-#: policy, leaves scored by :func:`estimate`. Measured (README, "Figures"): at the budgets the
-#: browser allows (80-150 simulations) that search did not beat the policy (53.5 % of 43 games
-#: against easy, 25 % of 12 for 150 against 80 simulations), while self-play tuning of the
-#: policy's knowledge did (hard's knobs), so the levels are the policy with fewer mistakes and
-#: more knowledge, level by level: easy picks at random among its 3 best candidates at every
-#: decision, medium between its 2 best at every decision, hard always takes the best.
-#: Medium and hard share one knowledge (issue 18: two levels that value the roles differently
-#: make a balance measured with one of them meaningless): what a sale and a stored good cost,
-#: and that goods parked on a recipe that cannot run this round block the bag's cycle. With
-#: that knowledge, medium erring at two decisions in three won 40 % of 60 games against hard
-#: (house set 2), so it now errs at every decision: hard won 77.5 % of 80 games against it,
-#: it 72.5 % of 80 against easy (ladder: docs/figures.md).
-_KNOW = {"sale_cost": 1.0, "store": 0.2, "stale": 0.0}
+#: best (the candidates are always sensible: the policy's own shortlist); ``widths`` (optional,
+#: ``{phase: width}``) sets the width per phase instead, a phase it leaves out taking the best;
+#: ``know`` sets :class:`Knowledge`'s knobs. A level with ``sims`` instead runs ISMCTS
+#: (:class:`Plan`): ``sims`` simulations over ``worlds`` determinizations, rollouts of
+#: ``rollout`` plies with the policy, leaves scored by :func:`estimate`. Measured (README,
+#: "Figures"): at the budgets the browser allows (80-150 simulations) that search did not beat
+#: the policy (53.5 % of 43 games against easy, 25 % of 12 for 150 against 80 simulations),
+#: while self-play tuning of the policy's knowledge did (hard's knobs), so the levels are the
+#: policy with fewer mistakes and more knowledge, level by level: easy picks at random among its
+#: 3 best candidates at every decision, medium among its 3 best in the Actions phase and its 2
+#: best in Planning (the draw and the final storage it plays as hard), hard always takes the
+#: best. Medium and hard share one knowledge (issue 18: two levels that value the roles
+#: differently make a balance measured with one of them meaningless): what a sale and a stored
+#: good cost, that goods parked on a recipe that cannot run this round block the bag's cycle,
+#: and that food parked on the movement spaces is lost to the bag (``move`` 0: the policy's one
+#: free cart a round is all it uses; on house set 4, 100 medium 2-player games, its Miner's
+#: mean rose 26 → 48 points and its Fisherman's 18 → 27: with 2 food of 2 locked there, the
+#: bag ran dry; hard with it won 48.0 % ± 6.9 of 200 games against hard without). Ladder with
+#: that knowledge (house set 4, 200 two-player games each): medium erring between its 2 best
+#: at every decision lost only 65.0 % to hard, so it errs as above: hard won 74.8 % ± 6.0
+#: against it, it 86.0 % ± 4.8 against easy (docs/figures.md).
+_KNOW = {"sale_cost": 1.0, "store": 0.2, "stale": 0.0, "move": 0.0}
 LEVELS = {
     "easy": {"policy": True, "noise": 1.0},
-    "medium": {"policy": True, "noise": 1.0, "width": 2, "know": _KNOW},
+    "medium": {"policy": True, "noise": 1.0, "widths": {"actions": 3, "planning": 2},
+               "know": _KNOW},
     "hard": {"policy": True, "noise": 0.0, "know": _KNOW},
 }
 
@@ -212,9 +219,13 @@ class Knowledge:
     #: 13 % (its goods sat on orders it could not finish), ``deliver_cost`` 1 with a coin kept
     #: for the order 45.5 % ± 6.8 (3.9 order points a game, 3 points fewer in all); on house
     #: set 3 (orders + 2 VP) 42.0 % ± 6.7 (4.5 order points, 2.8 points fewer): every level
-    #: keeps them at 0.
+    #: keeps them at 0. ``move``: what one good on the movement spaces is worth (it stays
+    #: there until a paid move uses it; medium and hard: 0, easy 0.25, docs/figures.md);
+    #: ``cart``: the value of buying a second cart (a measured alternative, -1 = never, won
+    #: 50.7 % ± 6.9 of 200 games: no level changes it).
     KNOBS = {"sale_cost": 0.0, "coin": 0.5, "order": 0.0, "ext": 0.6, "store": 0.5,
-             "stale": 0.45, "target": 0.0, "deliver_cost": 0.0}
+             "stale": 0.45, "target": 0.0, "deliver_cost": 0.0, "move": 0.25,
+             "cart": 0.5}
 
     def __init__(self, world: Any, knobs: dict | None = None):
         unknown = set(knobs or ()) - set(self.KNOBS)
@@ -234,6 +245,8 @@ class Knowledge:
         self.stale = k["stale"]
         self.target = k["target"]
         self.deliver_cost = k["deliver_cost"]
+        self.move = k["move"]
+        self.cart = k["cart"]
         #: goods a fixed plan's orders are made of (:data:`FIXED_PLANS`); empty: any order
         self.order_goods: tuple = ()
 
@@ -282,7 +295,7 @@ class Knowledge:
             return 0.0
         src = self.S[sid]
         if src.kind == "move":
-            return 0.25 * len(goods)
+            return self.move * len(goods)
         if src.kind == "market":
             oid, need, weight = self.order_target(world, p, pool)
             v = 0.0
@@ -515,7 +528,7 @@ def _score_action(world: Any, p: Any, text: str, know: Knowledge) -> float:
     if text == "cart":
         if _keeps_order_coin(world, p, hs.cart_price, know):
             return -1.0
-        return 0.5 if p.carts < 2 and left >= 3 else -1.0
+        return know.cart if p.carts < 2 and left >= 3 else -1.0
     # a recipe run: "sid" or "sid:arg..."
     parts = text.split(":")
     sid = parts[0]
@@ -548,7 +561,11 @@ def policy_move(world: Any, moves: Sequence[Any], rng: random.Random, noise: flo
                 know: Knowledge | None = None, width: int = 3) -> Any:
     """A sensible move for the player to move (module docstring). With probability ``noise``
     a decision picks a random one of its ``width`` best candidates instead of the best (the
-    candidates are the policy's shortlist: moves it values above nothing)."""
+    candidates are the policy's shortlist: moves it values above nothing). In the Actions
+    phase the candidates are one per action source: the noise may run the wrong source, never
+    a worse variant of the one it runs (which output, house, boat or warehouse row; medium
+    choosing among the Forest's food, cloth and glass at random made its Farmer the weakest
+    role, 32.7 points against hard's 49, house set 5)."""
     know = know or Knowledge(world)
     i = world.current
     p = world.ps[i]
@@ -557,8 +574,12 @@ def policy_move(world: Any, moves: Sequence[Any], rng: random.Random, noise: flo
     by = dict(zip(texts, moves))
     noisy = noise > 0 and rng.random() < noise
 
-    def pick(scored):
+    def pick(scored, same=None):
         scored.sort(key=lambda x: (-x[0], x[1]))
+        if noisy and same is not None:
+            # the noise picks what to do, never a worse variant of it: one candidate per key
+            seen: set = set()
+            scored = [x for x in scored if not (same(x[1]) in seen or seen.add(same(x[1])))]
         if noisy and len(scored) > 1:
             return by[scored[rng.randrange(min(width, len(scored)))][1]]
         return by[scored[0][1]]
@@ -599,7 +620,7 @@ def policy_move(world: Any, moves: Sequence[Any], rng: random.Random, noise: flo
                 if not (t.startswith("go:") or t.startswith("step:") or t in ("end", "pass"))]
         acts = [a for a in acts if a[0] > 0]
         if acts:
-            return pick(acts)
+            return pick(acts, lambda t: t.split(":")[0] if t.split(":")[0] in know.S else t)
         acted = world.turn[0] is not None
         if acted:
             return by["end"]
@@ -716,7 +737,11 @@ def plan(state: Any, player: int, level: str, rng: random.Random):
     cfg = LEVELS[level]
     if cfg.get("policy"):
         world = rules.from_position(determinize(v, extras, options, rng))
-        return PolicyPlan(world, cfg["noise"], rng, cfg.get("know"), cfg.get("width", 3))
+        noise, width = cfg["noise"], cfg.get("width", 3)
+        if "widths" in cfg:
+            width = cfg["widths"].get(world.phase, 0)
+            noise = noise if width > 1 else 0.0
+        return PolicyPlan(world, noise, rng, cfg.get("know"), max(1, width))
     return Plan(v, extras, options, player, cfg, rng)
 
 
