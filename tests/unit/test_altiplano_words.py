@@ -492,13 +492,16 @@ def test_the_turn_rule_is_said_before_it_costs_an_action():
     give(d, 0, "market", "wool")
     s = load(d)
     assert A.rules.action_turn(s) == {"here": "village", "acted": None, "moved_after": False,
-                                      "may_act": True, "may_move": True, "may_end": False}
+                                      "may_act": True, "may_move": True, "may_end": False,
+                                      # nothing planned at these: a move there is warned (issue 22)
+                                      "idle": ["mine", "road", "harbor", "forest", "farm"]}
     s = play(s, "cart")  # an action at the Village
     s = play(s, "go:market")
     turn = A.view(s, 0)["turn"]
     # the free cart is used and no food is on the movement spaces: no move left either
     assert turn == {"here": "market", "acted": "village", "moved_after": True, "may_act": False,
-                    "may_move": False, "may_end": True}
+                    "may_move": False, "may_end": True,
+                    "idle": ["village", "mine", "road", "harbor", "forest", "farm"]}
     assert "sell:wool" not in moves(s)  # the wool at the Market waits for the next turn
     v = A.view(s, 0)
     assert W.why_not(v, "src:market") == (

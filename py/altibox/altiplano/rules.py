@@ -742,8 +742,7 @@ def action_turn(state: State) -> dict | None:
            "may_act": any(op[0] not in moves for op in legal.values()),
            "may_move": any(op[0] in ("go", "step") for op in legal.values()),
            "may_end": "end" in legal}
-    if p.pawn is None:
-        out["idle"] = idle_locations(state)
+    out["idle"] = idle_locations(state)  # warned on every move there, not only the first (issue 22)
     return out
 
 
@@ -751,8 +750,8 @@ def idle_locations(state: State) -> list[str]:
     """The ring locations (ring order) where the player to act could do nothing at all if the
     pawn stood there now: no recipe of theirs matches the goods planned on its action spaces
     (the location's, their role's, their extensions'), and no Market deal or cart purchase is
-    open (spec §8). The free first placement of the pawn (``@LOC``) may still go there; the
-    page warns before that choice (issue 22). Empty outside the Actions phase."""
+    open (spec §8). The pawn may still go there (its free first placement, a cart, a step);
+    the page warns on each such target before the choice (issue 22). Empty outside the Actions phase."""
     if state.phase != "actions" or state.current is None:
         return []
     p = state.ps[state.current]

@@ -565,7 +565,7 @@ def prompt(state: State, names: list | None = None) -> str:
             return f"{who}: put 1 good back into your bag (draw control)"
         n = max(0, _unlocked(state, p) - sum(p.planning.values()))
         back = any(m.text != "draw" for m in legal_moves(state))
-        first = " (you may first take goods or coins back from action spaces)" if back else ""
+        first = " (you may take goods back now; after the Draw they stay put)" if back else ""
         if n == 0:
             return f"{who}: your planning spaces are full, nothing to draw: Draw goes on{first}"
         return f"{who}: draw {n} good{'s' if n != 1 else ''} from your bag{first}"
@@ -1472,8 +1472,8 @@ BOARD_WORDS = {
     "part_warehouse": "the warehouse",
     "pawns": "; pawns: {names}",
     "then_move_here": " \u2014 move here: {options}",
-    "idle_here": " \u2014 nothing to do there now: no recipe of yours is ready there (no goods of "
-                 "yours planned on its action spaces) and no deal is open",
+    "idle_here": " \u2014 nothing to do there this round: no recipe of yours is ready there (a recipe "
+                 "runs only when its action spaces hold exactly its inputs) and no deal is open",
     "cart_or_step": "cart or step",
     "round": "Round {n}",
     "final_round": "FINAL ROUND",
@@ -1564,12 +1564,13 @@ TURN_SUMMARY = (
     "A round: Draw, then Plan, then Actions (in turn, until everyone has passed).",
     "Draw: fill your open planning spaces from your bag.",
     "Plan: put goods (and coins) on the action spaces of locations, then Done planning; "
-    "the others see your plan only in the Actions phase.",
+    "the others see it in the Actions phase. A recipe runs only with exactly its inputs.",
     "Actions: move your pawn (first placement free; a cart, or 1 food a step) and act at one "
     "location a turn: its recipe runs with the goods planned there.",
     "After acting, moving on ends that turn's actions: act there next turn. End turn, or Pass "
     "for the rest of the round.",
-    "Goods are never used up: used and gained goods go to your crate, then back into your bag.",
+    "Goods are never used up: used and gained goods go to your crate, then your bag. Goods left "
+    "on action spaces stay there until you take them back in a Draw.",
     "The end: a location runs empty or the extension pile cannot refill the display; one more "
     "round follows.",
     "Score: goods' values, houses (4), boats (2), orders, house bonuses and full warehouse rows; "

@@ -504,8 +504,8 @@ def _go_button(ctx: _Ctx, parts: list, loc: str, x: float, y: float, w: float) -
         move, text = None, _w.board_words("go_here")
         label = _w.board_words("move_to", loc=_w.location_name(loc), options=" or ".join(
             _w.option_words(m, ctx.bseat, ctx.hs, ctx.S) for m in moves))
-    if move and move.startswith("@") and loc in ((ctx.v.get("turn") or {}).get("idle") or ()):
-        # the free first placement onto a location where nothing can be done (issue 22)
+    if loc in ((ctx.v.get("turn") or {}).get("idle") or ()):
+        # a pawn move (first placement, cart, step) onto a location where nothing can be done
         text = _w.board_words("go_here_idle")
         label += _w.board_words("idle_here")
     bw = min(w, _tw(text, 12, True) + 20)

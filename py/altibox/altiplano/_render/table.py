@@ -145,8 +145,8 @@ def _tile(ctx: _Ctx, parts: list, loc: str, x, y, w, h, mine: bool) -> None:
         label += _w.board_words("then_move_here", options=" or ".join(
             _w.option_words(m, ctx.bseat, ctx.hs, ctx.S) for m in moves))
     tip = _tip("loc", loc, ctx.opts)
-    if move and move.startswith("@") and loc in ((ctx.v.get("turn") or {}).get("idle") or ()):
-        # the free first placement onto a location where nothing can be done (issue 22)
+    if moves and loc in ((ctx.v.get("turn") or {}).get("idle") or ()):
+        # a pawn move (first placement, cart, step) onto a location where nothing can be done
         idle = _w.board_words("idle_here")
         label += idle
         tip += idle
