@@ -349,7 +349,8 @@ def test_final_round_and_game_over():
     assert [v["score"] for v in view["seats"]] == list(out.scores)
     texts = [t.text for t in root.iter(NS + "text")]
     assert out.reason == "shared" and out.winners == (0, 1, 2)  # no goods, 1 coin each
-    assert "Shared win: Anna & Tim & Bo" in texts
+    i = texts.index("Shared win:")  # too wide for the centre on one line: the names below
+    assert texts[i + 1] == "Anna & Tim & Bo"
     d = pos(over)
     give(d, 1, "crate", "silver")
     root = parse(A.render_svg(A.view(load(d), None), {"names": NAMES}))
@@ -567,3 +568,21 @@ def test_one_part_of_the_table_alone(part, cells_in, not_in):
     found = {k.split(":")[0] + ":" for k in cells(root)}
     assert cells_in <= found and not (found & not_in), found
     assert root.get("viewBox").startswith("0 0 360 ")
+
+
+def test_the_winner_fits_the_centre_of_the_phone_ring():
+    """New-user run (issue 22): at 390 px the centre read "Winner: Bot 2 (ea…", cut by the
+    Village card. The narrow ring puts the names on a line of their own; the wide one keeps one
+    line. Spec §16: the winner is the most VP (then coins)."""
+    rng = random.Random(3)
+    s = A.new_game(seed=3, players=2)
+    while not A.is_over(s):
+        s = A.apply(s, rng.choice(A.legal_moves(s)))
+    names = ["Anna", "Bot 2 (easy)"]
+    win = list(A.outcome(s).winners)
+    assert len(win) == 1  # this seed has one winner
+    who = names[win[0]]
+    narrow = A.render_svg(A.view(s, None), {"names": names, "narrow": True})
+    wide = A.render_svg(A.view(s, None), {"names": names, "narrow": False})
+    assert '>Winner:</text>' in narrow and f'>{who}</text>' in narrow
+    assert f'>Winner: {who}</text>' in wide

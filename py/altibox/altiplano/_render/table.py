@@ -99,9 +99,14 @@ def _centre(ctx: _Ctx, parts: list, cx: float, y: float, w: float, h: float) -> 
         yy += 16
     if v["phase"] == "over":
         win = list(v["outcome"]["winners"])  # spec §16: most VP, then most coins, else shared
-        word = _w.board_words("winner" if len(win) == 1 else "shared_win", names=" & ".join(
-            _clip(ctx.names[i], 10) for i in win))
-        parts.append(_text(cx, yy, word, "h mid"))
+        key = "winner" if len(win) == 1 else "shared_win"
+        word = _w.board_words(key, names=" & ".join(_clip(ctx.names[i], 16) for i in win))
+        if _tw(word, 13, True) > w - 8:  # a narrow centre: the names on a line of their own
+            head = _w.board_words(key, names="").rstrip()
+            names = " & ".join(_clip(ctx.names[i], 14 if len(win) == 1 else 6) for i in win)
+            parts.append(_text(cx, yy, head, "h mid") + _text(cx, yy + 16, names, "h mid"))
+        else:
+            parts.append(_text(cx, yy, word, "h mid"))
         return
     parts.append(_text(cx, yy, ph, "t mid b"))
     sp = v["start_player"]
