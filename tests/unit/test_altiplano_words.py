@@ -615,3 +615,21 @@ def test_the_logs_notation_is_explained():
         forms.add(tip.split(" — ")[1].split(":")[0])
         s = A.apply(s, m)
     assert len(forms) >= 8
+
+
+def test_a_draw_from_a_short_bag_says_where_the_other_goods_are():
+    """New-user run (issue 22): with their goods left on action spaces, "Draw 5 goods" drew
+    nothing, silently. Spec §6.1: the draw takes from the bag, refilled from the crate only;
+    goods on action spaces come back only when taken back. The prompt says how many there are."""
+    s = A.new_game(seed=7, players=2)
+    i = s.current
+    p = s.ps[i]
+    assert s.phase == "draw" and sum(p.planning.values()) == 0
+    who = NAMES[i]
+    p.bag, p.crate = {"wool": 1}, {"food": 1}
+    assert W.prompt(s, NAMES) == (f"{who}: draw 4 goods \u2014 only 2 in your bag and crate: the others "
+                                  f"wait on action spaces until you take them back")
+    p.bag, p.crate = {}, {}
+    assert "nothing in your bag and crate" in W.prompt(s, NAMES)
+    p.bag = {"wool": 2, "food": 2}
+    assert W.prompt(s, NAMES) == f"{who}: draw 4 goods from your bag"

@@ -568,6 +568,11 @@ def prompt(state: State, names: list | None = None) -> str:
         first = " (you may take goods back now; after the Draw they stay put)" if back else ""
         if n == 0:
             return f"{who}: your planning spaces are full, nothing to draw: Draw goes on{first}"
+        have = sum(p.bag.values()) + sum(p.crate.values())
+        if have < n:  # the rest wait on action spaces (spec §6.1: the bag refills from the crate only)
+            left = "nothing" if have == 0 else f"only {have}"
+            return (f"{who}: draw {n} good{'s' if n != 1 else ''} — {left} in your bag and crate: "
+                    f"the others wait on action spaces until you take them back{first}")
         return f"{who}: draw {n} good{'s' if n != 1 else ''} from your bag{first}"
     if ph == "planning":
         return f"{who} plans: place goods on action spaces, then Done"
