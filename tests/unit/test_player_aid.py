@@ -163,6 +163,11 @@ def test_idle_locations_are_those_where_nothing_could_be_done():
 
 
 def test_empty_and_locked_planning_spaces_say_so():
+    d = A.new_game(seed=5, players=2)  # the Draw: a locked space says it is locked (new-user run)
+    assert d.phase == "draw"
+    assert A.why_not(A.view(d, d.current), "plan:6", None) == (
+        "Planning space 6 is locked: moving up the Road track opens more planning spaces.")
+    assert A.why_not(A.view(d, d.current), "plan:2", None) == "First draw your goods; planning comes next."
     s = to_planning()
     view = A.view(s, s.current)
     assert A.why_not(view, "plan:8", None) == ("Planning space 8 is locked: moving up the Road "

@@ -806,14 +806,14 @@ def why_not(view: dict, cell: str, names: list | None = None, selected: str | No
         return ("You cannot buy it: one extension a round, never the same action twice or your "
                 "role's action.")
     if kind == "plan":
-        if ph == "draw":
-            return "First draw your goods; planning comes next."
         mine = view["seats"][int(view["player"])] if view.get("player") is not None else {}
         k = int(rest) if rest.isdigit() else 0
+        if k > int(mine.get("open_planning_spaces") or hs.open_spaces):
+            return (f"Planning space {k} is locked: moving up the Road track opens more "
+                    "planning spaces.")
+        if ph == "draw":
+            return "First draw your goods; planning comes next."
         if ph == "planning" and _selected_good(view, f"plan:{k}") is None:
-            if k > int(mine.get("open_planning_spaces") or hs.open_spaces):
-                return (f"Planning space {k} is locked: moving up the Road track opens more "
-                        "planning spaces.")
             return (f"Planning space {k} is empty: click a good on a filled planning space, then "
                     "an action space.")
         if ph == "planning":
