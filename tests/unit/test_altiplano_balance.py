@@ -157,6 +157,13 @@ def _flat(x, path=""):
     return {path: x}
 
 
+def _changes(old: str, new: str) -> tuple[dict, dict]:
+    """``(old flat, {path: (old value, new value)})`` of two house-set files: every value of
+    ``new`` that differs from ``old`` (see :func:`_flat`)."""
+    a, b = _flat(D.load_raw(old)), _flat(D.load_raw(new))
+    return a, {k: (a.get(k), b[k]) for k in b if a.get(k) != b[k]}
+
+
 def test_version_3_changes_only_the_listed_values():
     """House set 3 (issue 18, docs/figures.md): every value that differs from version 2, old →
     new (the list the rules spec's §18 is updated from); every sourced value stays."""
@@ -185,9 +192,7 @@ def test_version_4_changes_only_the_glass_supply_from_version_3():
     exactly the 7 glass of a 2-player supply (its role then makes nothing). Over the 58 games
     of seeds 10101–10300 that deal it, its hard share was 0.23 with 7 glass, 0.28 with 8, 0.64
     with 10."""
-    v3 = _flat(D.load_raw("house_set_3"))
-    v4 = _flat(D.load_raw("house_set_4"))
-    changed = {k: (v3.get(k), v4[k]) for k in v4 if v3.get(k) != v4[k]}
+    v3, changed = _changes("house_set_3", "house_set_4")
     assert changed == {
         "name": ("Altibox house set, version 3", "Altibox house set, version 4"),
         "version": (3, 4),
@@ -210,9 +215,7 @@ def test_version_5_changes_only_the_listed_values_from_version_4():
     fell 53.7 → 41.1, too far); the Stonemason, whose stone the 2-player supply ran out of in
     most of its games, finds one more (12 → 13: its hard share over the 122 games of seeds
     10101–10500 that deal it was 0.28 with 12, 0.51 with 13, 0.73 with 14, 0.82 with 15)."""
-    v4 = _flat(D.load_raw("house_set_4"))
-    v5 = _flat(D.load_raw("house_set_5"))
-    changed = {k: (v4.get(k), v5[k]) for k in v5 if v4.get(k) != v5[k]}
+    v4, changed = _changes("house_set_4", "house_set_5")
     assert changed == {
         "name": ("Altibox house set, version 4", "Altibox house set, version 5"),
         "version": (4, 5),
