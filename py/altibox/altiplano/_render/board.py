@@ -504,7 +504,7 @@ def _go_button(ctx: _Ctx, parts: list, loc: str, x: float, y: float, w: float) -
         move, text = None, _w.board_words("go_here")
         label = _w.board_words("move_to", loc=_w.location_name(loc), options=" or ".join(
             _w.option_words(m, ctx.bseat, ctx.hs, ctx.S) for m in moves))
-    if loc in ((ctx.v.get("turn") or {}).get("idle") or ()):
+    if loc in ctx.idle:
         # a pawn move (first placement, cart, step) onto a location where nothing can be done
         text = _w.board_words("go_here_idle")
         label += _w.board_words("idle_here")

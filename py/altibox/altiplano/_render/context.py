@@ -58,6 +58,9 @@ class _Ctx:
         self.mv = _Moves(self.legal)
         self.narrow = bool(ui.get("narrow"))
         self.guided = bool(ui.get("guided"))  # the guided first game: one orange target
+        # ring locations where the player to act could do nothing (rules.idle_locations): a
+        # pawn move there is warned on its target (issue 22)
+        self.idle = frozenset((view.get("turn") or {}).get("idle") or ())
         self.W = W_NARROW if self.narrow else W_WIDE
         b = ui.get("board")
         if not (isinstance(b, int) and 0 <= b < self.n):

@@ -150,7 +150,7 @@ def _tile(ctx: _Ctx, parts: list, loc: str, x, y, w, h, mine: bool) -> None:
         label += _w.board_words("then_move_here", options=" or ".join(
             _w.option_words(m, ctx.bseat, ctx.hs, ctx.S) for m in moves))
     tip = _tip("loc", loc, ctx.opts)
-    if moves and loc in ((ctx.v.get("turn") or {}).get("idle") or ()):
+    if moves and loc in ctx.idle:
         # a pawn move (first placement, cart, step) onto a location where nothing can be done
         idle = _w.board_words("idle_here")
         label += idle
