@@ -61,10 +61,9 @@ The classes are styled by ``static/css/altiplano.css`` (no ``<style>`` in the SV
 
 from __future__ import annotations
 
-import html
 import re
 
-from altibox.core.svg import _TAG, esc as _esc, num as _f
+from altibox.core.svg import _TAG, esc as _esc, num as _f, unescape
 
 from ._render.prims import _GLYPHS
 from ._render.context import _Ctx
@@ -165,7 +164,7 @@ def name_hooks(svg: str) -> str:
             if "<" in word:
                 word = _TAG.sub("", word)
             if "&" in word:
-                word = html.unescape(word)
+                word = unescape(word)
             word = word.strip()
             if word:
                 for _m, words in stack:
@@ -182,7 +181,7 @@ def name_hooks(svg: str) -> str:
         if not words:
             continue
         open_tag = start.group(0)
-        label = html.unescape(_LABEL.search(open_tag).group(1))
+        label = unescape(_LABEL.search(open_tag).group(1))
         text = " ".join(words)
         if " ".join(text.split()).lower() in " ".join(label.split()).lower():
             continue

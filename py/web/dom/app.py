@@ -20,7 +20,7 @@ from __future__ import annotations
 import gc
 from typing import TYPE_CHECKING
 
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 from web.dom import browser
 
 from altibox import GAMES
@@ -471,7 +471,13 @@ def main() -> App | Embed:
     app = App()
     app.start()
     # everything loaded so far lives as long as the page: keep it out of the garbage
-    # collector's full passes (a pass over it cost up to ~8 ms inside a click)
-    gc.collect()
-    gc.freeze()
+    # collector's full passes (a pass over it cost up to ~8 ms inside a click), once the first
+    # screen is shown and the page idle (the collection itself takes ~100 ms of a cold start)
+    win = browser.window
+    later = getattr(win, "requestIdleCallback", None)
+    settle = create_once_callable(lambda *_: (gc.collect(), gc.freeze()))
+    if later is None or is_null(later):
+        win.setTimeout(settle, 200)
+    else:
+        later(settle, to_js({"timeout": 2000}, dict_converter=browser.window.Object.fromEntries))
     return app

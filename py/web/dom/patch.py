@@ -15,10 +15,10 @@ A board without parts is always drawn whole.
 
 from __future__ import annotations
 
-import html
 import re
 from dataclasses import dataclass
 
+from altibox.core.svg import unescape
 from web.dom.nodes import is_null
 
 PART = '<g data-part="'
@@ -85,7 +85,7 @@ def head_attributes(head: str) -> dict[str, str]:
     >>> head_attributes('<svg viewBox="0 0 10 20" aria-label="A &amp; B">')
     {'viewBox': '0 0 10 20', 'aria-label': 'A & B'}
     """
-    return {k: html.unescape(v) for k, v in _ATTR.findall(head)}
+    return {k: unescape(v) for k, v in _ATTR.findall(head)}
 
 
 def _open_tag(text: str) -> tuple[str, str]:

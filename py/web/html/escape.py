@@ -3,7 +3,6 @@ panel, so that no HTML module has to import another for it)."""
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 from web.html.graphemes import cut
@@ -12,8 +11,18 @@ MAX_NAME = 24
 
 
 def esc(text: Any) -> str:
-    """HTML-escape any value's text (quotes included)."""
-    return escape(str(text), quote=True)
+    """HTML-escape any value's text (quotes included): ``&`` ``<`` ``>`` ``"`` ``'`` become
+    ``&amp;`` ``&lt;`` ``&gt;`` ``&quot;`` ``&#x27;`` (what ``html.escape(text, quote=True)``
+    writes, without importing the ``html`` module: its entity table costs ~50 ms of a cold start).
+
+    >>> esc("Tim's <b>")
+    'Tim&#x27;s &lt;b&gt;'
+    """
+    s = str(text)
+    if "&" in s or "<" in s or ">" in s or '"' in s or "'" in s:
+        s = (s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+             .replace('"', "&quot;").replace("'", "&#x27;"))
+    return s
 
 
 def clean_name(value: Any) -> str:

@@ -7,9 +7,10 @@ each input enters.
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
+from altibox.core.svg import esc as svg_esc
+from web.html.escape import esc
 from web.play.session import Session
 
 UNKNOWN_CLICK = ("That click was not understood: the board on this page has been changed outside "
@@ -50,7 +51,7 @@ def drawn(svg: str | None, attribute: str, value: Any) -> bool:
         return False
     if svg is None:
         return True
-    return f'{attribute}="{escape(value, quote=True)}"' in svg
+    return any(f'{attribute}="{e(value)}"' in svg for e in (svg_esc, esc))
 
 
 def click_drawn(svg: str | None, cell: str | None, move: str | None) -> bool:

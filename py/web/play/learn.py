@@ -23,11 +23,11 @@ reply), which gives the very same position.
 from __future__ import annotations
 
 import copy
-import html as _html
 import re
 
 from altibox import GAMES
 from altibox.core import scenes as core_scenes
+from altibox.core.svg import unescape
 
 from web.html.escape import esc
 from web.play import pointers
@@ -67,14 +67,14 @@ def cell_of_move(svg: str, move: str) -> str | None:
         own = _CELL.search(attrs)
         if m.start() <= at < m.end():
             if own:
-                return _html.unescape(own.group(1))
+                return unescape(own.group(1))
             break
         if name == "g" and closing:
             if stack:
                 stack.pop()
         elif name == "g" and not selfclose:
             stack.append(own.group(1) if own else None)
-    return next((_html.unescape(c) for c in reversed(stack) if c), None)
+    return next((unescape(c) for c in reversed(stack) if c), None)
 
 #: Who the learner may play on against: ``(value, label)``; the first is the default.
 OPPONENTS = (("easy", "a bot (easy)"), ("medium", "a bot (medium)"), ("person", "a friend on this device"))
