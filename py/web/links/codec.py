@@ -143,8 +143,8 @@ def iframe_snippet(url: str, title: str, width: int = 480, height: int = 560) ->
 
     ``width``/``height`` in CSS px; the embed fits its board to whatever size the frame has.
     """
-    from html import escape
-    return (f'<iframe src="{escape(url, quote=True)}" title="{escape(title, quote=True)}" '
+    from web.html.escape import esc as escape
+    return (f'<iframe src="{escape(url)}" title="{escape(title)}" '
             f'width="{int(width)}" height="{int(height)}" style="border:0;max-width:100%" '
             f'loading="lazy"></iframe>')
 
@@ -158,12 +158,13 @@ def script_snippet(url: str) -> str:
     <script src="https://x.org/altibox/static/embed.js"></script>
     <altibox-board game="alto" pos="OD," caption="a &quot;b&quot;"></altibox-board>
     """
-    from html import escape
     from urllib.parse import parse_qsl
+
+    from web.html.escape import esc as escape
     base, _, query = url.partition("?")
-    attrs = "".join(f' {escape(k, quote=True)}="{escape(v, quote=True)}"'
+    attrs = "".join(f' {escape(k)}="{escape(v)}"'
                     for k, v in parse_qsl(query, keep_blank_values=True) if k != "embed")
-    return (f'<script src="{escape(base, quote=True)}static/embed.js"></script>\n'
+    return (f'<script src="{escape(base)}static/embed.js"></script>\n'
             f'<altibox-board{attrs}></altibox-board>')
 
 

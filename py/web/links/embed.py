@@ -197,8 +197,8 @@ def error_html(message: str, param: str = "", text: str = "", esc=None) -> str:
         param: the parameter at fault ("" when none).
         text: the bad text as given.
     """
-    from html import escape
-    esc = esc or (lambda s: escape(str(s), quote=True))
+    from web.html.escape import esc as default_esc
+    esc = esc or default_esc
     quoted = ""
     if param:
         shown = shown_text(text)
