@@ -268,3 +268,12 @@ def test_altiplano_howto_states_the_values_of_house_set_version_2():
                       else r.get("card") or ("road" if r.get("road") else None))
             expected.add(_recipe_key(r["in"], effect))
         assert stated == expected, loc
+
+
+def test_the_play_screen_links_every_how_to_page_without_compiling_the_texts():
+    """``routes.HOWTO_GAMES`` (read by the play screen, issue 19) names exactly the games of
+    ``howto.PAGES``, each linked at ``?game=G&page=rules``."""
+    from web.links import routes
+    assert routes.HOWTO_GAMES == tuple(howto.PAGES) == ("alto", "altitude", "altiplano")
+    assert [howto.howto_url(g) for g in routes.HOWTO_GAMES] == [
+        "?game=alto&page=rules", "?game=altitude&page=rules", "?game=altiplano&page=rules"]

@@ -156,3 +156,55 @@ def test_no_module_imports_the_standard_html_module():
                        if any(m == "html" or m.startswith("html.") for m in imports(name)))
     assert offenders == []
     assert "web.html.escape" in MODULES  # the name test above must not be fooled by our own package
+
+
+def top_level_imports(name: str) -> set[str]:
+    """The modules of ours ``name`` imports when it is imported: statements of the module's body
+    (and of its plain ``if``/``try`` blocks), not inside functions or ``if TYPE_CHECKING``."""
+    path = MODULES[name]
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+
+    def walk(body):
+        for node in body:
+            if isinstance(node, ast.If):
+                if "TYPE_CHECKING" not in ast.unparse(node.test):
+                    walk(node.body)
+                    walk(node.orelse)
+            elif isinstance(node, ast.Try):
+                walk(node.body)
+            elif isinstance(node, ast.Import):
+                found.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    anchor = package.split(".")
+                    anchor = anchor[:len(anchor) - (node.level - 1)]
+                    base = ".".join(anchor + ([base] if base else []))
+                found.add(base)
+                found.update(f"{base}.{a.name}" for a in node.names if f"{base}.{a.name}" in MODULES)
+
+    walk(ast.parse(path.read_text(), str(path)).body)
+    # importing a.b.c imports the packages a and a.b first
+    for m in list(found):
+        parts = m.split(".")
+        found.update(".".join(parts[:k]) for k in range(1, len(parts)))
+    return {m for m in found if m in MODULES and m != name}
+
+
+def test_a_game_screen_compiles_only_what_it_shows():
+    """Start-up (issue 19: "the first screen should import only what it shows"): importing the
+    page's entry module (``web.dom.app``) does not compile the How-to-play texts, the guided
+    game, the landing/form screens, the embed machinery, the editor or any game's rules (the
+    game of the address is imported when its screen is drawn: ``altibox.GAMES`` is lazy)."""
+    seen, todo = set(), ["web.dom.app"]
+    while todo:
+        m = todo.pop()
+        if m not in seen:
+            seen.add(m)
+            todo.extend(top_level_imports(m))
+    lazy = {"web.html.howto", "web.html.screens", "web.dom.learnpage", "web.play.learn",
+            "web.dom.widget", "web.dom.editorpage", "web.play.editor", "web.html.editor",
+            "web.play.sceneboard", "altibox.alto", "altibox.altitude", "altibox.altiplano"}
+    assert sorted(seen & lazy) == []
+    assert {"web.play.session", "web.html.legend", "web.dom.playscreen"} <= seen

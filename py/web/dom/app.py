@@ -31,7 +31,7 @@ from web.dom.howtopage import HowToPage
 from web.dom.nodes import is_null
 from web.dom.page import by_id, query_params, show_param_note
 from web.dom.playscreen import PlayScreen
-from web.html import howto, screens
+from web.html.legend import legend_html
 from web.links import routes
 from web.play.adapters import BOARDS
 from web.play import guard
@@ -253,6 +253,7 @@ class App:
 
     def confirm_replace(self, saved: Session, new: Session, link_ply: int | None = None) -> None:
         """A new-game link opened over a game in progress: ask before replacing it."""
+        from web.html import screens  # the landing, form and error screens: not compiled for a game's first screen
         self.pending = new
         self.session = saved
         by_id("setup").innerHTML = screens.confirm_replace_html(saved.module.INFO.name, saved.ply, link_ply)
@@ -272,6 +273,7 @@ class App:
         browser.document.documentElement.dataset.screen = name
 
     def show_landing(self) -> None:
+        from web.html import screens
         saved, finished = {}, {}
         for gid in BOARDS:
             text = self.storage.load_save(gid)
@@ -289,10 +291,12 @@ class App:
         self.screen("landing")
 
     def show_error(self, message: str) -> None:
+        from web.html import screens
         by_id("error").innerHTML = screens.error_html(message)
         self.screen("error")
 
     def show_setup(self) -> None:
+        from web.html import screens
         info = GAMES[self.game_id].INFO
         values = {}
         s = self.session
@@ -334,16 +338,16 @@ class App:
         self.set_url(f"?game={session.game_id}")
         howto_link = by_id("howto-link")
         if not is_null(howto_link):
-            howto_link.hidden = not howto.has_page(session.game_id)
-            howto_link.setAttribute("href", howto.howto_url(session.game_id))
+            howto_link.hidden = session.game_id not in routes.HOWTO_GAMES
+            howto_link.setAttribute("href", routes.howto_url(session.game_id))
         by_id("editor-open").setAttribute("href", f"?game={session.game_id}&page=editor")  # the scene editor
         legend = by_id("legend")
         if not is_null(legend):
             has_legend = hasattr(session.module, "legend")
             legend.hidden = not has_legend
             # the game's own options: a version-1 Altiplano game shows version 1's values
-            items = howto.legend_html(session.game_id, compact=True,
-                                      options=session.state.options) if has_legend else ""
+            items = legend_html(session.game_id, compact=True,
+                                options=session.state.options) if has_legend else ""
             legend.innerHTML = '<summary>Legend: what the symbols mean</summary>' + items
         self.screen("play")
         self.playscreen.render()
@@ -415,6 +419,7 @@ class App:
             self.playscreen.play_action(action, action_el)
 
     def start_from_form(self, form) -> None:
+        from web.html import screens
         fields = {}
         entries = browser.window.FormData.new(form).entries()
         while True:

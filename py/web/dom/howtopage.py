@@ -11,11 +11,9 @@ from web.dom import browser
 
 from altibox import GAMES
 
-from web.dom.learnpage import LearnPage
 from web.dom.nodes import is_null
 from web.dom.page import by_id
 from web.dom.scenes import draw_scene, scene_event, scene_key_target
-from web.html import howto
 from web.html.escape import esc
 from web.links import routes
 
@@ -42,7 +40,16 @@ class HowToPage:
         self.app = app
         self.editor_screen = None
         self.scene_boards: dict[str, SceneBoard] = {}
-        self.learn = LearnPage(app, set_url, screen, show_error)
+        self._learn = None
+
+    @property
+    def learn(self):
+        """The guided first game's screen (:class:`web.dom.learnpage.LearnPage`), made when first
+        used: its module is not compiled for a game's first screen (issue 19, start-up)."""
+        if self._learn is None:
+            from web.dom.learnpage import LearnPage
+            self._learn = LearnPage(self.app, self.set_url, self.screen, self.show_error)
+        return self._learn
 
     def show_page(self, game: str, params: dict[str, str]) -> None:
         """``&page=rules`` (How to play), ``&page=learn`` (the guided first game) or
@@ -60,7 +67,7 @@ class HowToPage:
             self.editor_screen.show_editor(game, params)
         elif params.get("page") == "learn":
             self.learn.show_learn(game, params)
-        elif howto.has_page(game):
+        elif game in routes.HOWTO_GAMES:
             self.show_rules(game)
         else:
             self.show_error(f"{GAMES[game].INFO.name} has no How-to-play page yet.")
@@ -71,6 +78,7 @@ class HowToPage:
         game is not touched: "Back to the game" resumes it."""
         from altibox.core.scenes import find_scene
 
+        from web.html import howto  # the pages' texts: compiled when a How-to page is first shown
         from web.play.sceneboard import SceneBoard
         info = GAMES[game].INFO
         t0 = browser.window.performance.now()

@@ -15,6 +15,8 @@ from __future__ import annotations
 from altibox import GAMES
 
 from web.html.escape import esc
+from web.html.legend import legend_html  # noqa: F401 (the legend is part of every page: re-exported)
+from web.links import routes
 
 LEGEND = "legend"
 
@@ -200,13 +202,14 @@ PAGES: dict[str, list[tuple[str, str, list, list[str]]]] = {
 
 
 def has_page(game_id: str) -> bool:
-    """True when ``game_id`` has a How-to-play page."""
+    """True when ``game_id`` has a How-to-play page (``routes.HOWTO_GAMES``, the same games as
+    :data:`PAGES`: the play screen's link reads that list without compiling this module)."""
     return game_id in PAGES
 
 
 def howto_url(game_id: str) -> str:
-    """The page's address relative to the site: ``?game=G&page=rules``."""
-    return f"?game={game_id}&page=rules"
+    """The page's address relative to the site: ``?game=G&page=rules`` (``routes.howto_url``)."""
+    return routes.howto_url(game_id)
 
 
 def _blocks_html(game_id: str, blocks: list) -> str:
@@ -219,18 +222,6 @@ def _blocks_html(game_id: str, blocks: list) -> str:
         else:
             out.append(f"<p>{esc(block)}</p>")
     return "".join(out)
-
-
-def legend_html(game_id: str, compact: bool = False, options: dict | None = None) -> str:
-    """The game's legend as a list: one ``<li data-symbol=KEY>`` per symbol or marker with its
-    icon (SVG from the game's render), name and what it does (``module.legend(options)``:
-    a game in progress passes its own options, so an Altiplano game of house-set version 1
-    shows version 1's values; the How to play page passes none: the default version)."""
-    module = GAMES[game_id]
-    items = "".join(
-        f'<li data-symbol="{esc(key)}">{icon}<span><strong>{esc(name)}</strong> — {esc(text)}</span></li>'
-        for key, icon, name, text in module.legend(options))
-    return f'<ul class="legend{" compact" if compact else ""}" data-game="{esc(game_id)}">{items}</ul>'
 
 
 def howto_html(game_id: str, back: str | None = None) -> str:

@@ -55,6 +55,15 @@ def first_values(pairs: Iterable) -> dict[str, str]:
 #: The pages of a game (DESIGN.md §3, ``&page=``); no ``page=`` is the game itself.
 PAGES = ("rules", "learn", "lesson", "editor")
 
+#: The games with a How-to-play page (the keys of ``web.html.howto.PAGES``, a unit test says so):
+#: the play screen links the page without compiling its texts.
+HOWTO_GAMES = ("alto", "altitude", "altiplano")
+
+
+def howto_url(game_id: str) -> str:
+    """The How-to-play page's address relative to the site: ``?game=G&page=rules``."""
+    return f"?game={game_id}&page=rules"
+
 
 def unknown_page(params: dict[str, str], game_name: str) -> str | None:
     """The message for a ``page=`` that names no page of the site, or None when it is one of
