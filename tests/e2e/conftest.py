@@ -13,10 +13,14 @@ about half of a fresh context's. Its init scripts are added to each tab
 the test opens through ``open_app`` (``page.add_init_script``), as a context's would be. Any other
 ``open_app`` gets a fresh context.
 
-The service worker and the background snapshot worker (static/boot/runtime.mjs) are switched off
-in those contexts through ``altibox:settings`` (``{"snapshot": false, "offline": false}``), so
-that no test pays for caching 13 MB or starting a second Python; tests/e2e/test_offline.py opts
-in with ``open_app(..., offline=True)``.
+The service worker is switched off in every context of ``open_app`` through ``altibox:settings``
+(``{"offline": false}``), so that no test pays for caching 13 MB; tests/e2e/test_offline.py opts
+in with ``open_app(..., offline=True)``. The memory snapshot (static/boot/runtime.mjs) stays on in
+the shared contexts and is kept between tests (the Cache Storage entry ``altibox-snapshot``): the
+first boot of a process starts Python and makes the snapshot in the background, every later boot
+restores it (about 1 s instead of 4-6 s; most visits of a player start so). Fresh contexts start
+Python cold (``{"snapshot": false, "offline": false}``), so both starts are run by the suite.
+``ALTIBOX_E2E_SNAPSHOT=0`` keeps the shared contexts cold too.
 
 ``host``, ``framed`` and ``partitioned`` open the app inside an iframe of another site
 (tests/e2e/test_frames.py says how). The helpers behind these fixtures, and every helper that
@@ -31,7 +35,7 @@ import pytest
 
 from tests import browser as chromium
 
-from .driver import BOOT_TIMEOUT_MS, NO_BACKGROUND_WORK, PLAYWRIGHT_DISABLED, FrameGuard, Guard, Host, start_server
+from .driver import BOOT_TIMEOUT_MS, E2E_SNAPSHOT, NO_BACKGROUND_WORK, SNAPSHOT_ONLY, PLAYWRIGHT_DISABLED, FrameGuard, Guard, Host, start_server
 
 pytestmark = pytest.mark.e2e
 
@@ -53,7 +57,7 @@ def base_url_app():
 CLEAR_ORIGIN = """async () => {
   localStorage.clear(); sessionStorage.clear();
   if (indexedDB.databases) for (const d of await indexedDB.databases()) indexedDB.deleteDatabase(d.name);
-  if (self.caches) for (const k of await caches.keys()) await caches.delete(k);
+  if (self.caches) for (const k of await caches.keys()) if (k !== 'altibox-snapshot') await caches.delete(k);
   if (navigator.serviceWorker)
     for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
 }"""
@@ -75,7 +79,7 @@ class SharedContext:
                                                     is_mobile=True) if self.touch else \
                 self.browser.new_context(viewport={"width": 1100, "height": 900})
             self.context.on("request", lambda request: self.guard and self.guard.on_request(request))
-            self.context.add_init_script(NO_BACKGROUND_WORK)
+            self.context.add_init_script(SNAPSHOT_ONLY if E2E_SNAPSHOT else NO_BACKGROUND_WORK)
         self.guard = guard
         return self.context
 
