@@ -20,7 +20,7 @@ from __future__ import annotations
 import gc
 from typing import TYPE_CHECKING
 
-from pyodide.ffi import create_once_callable, create_proxy, to_js
+from pyodide.ffi import create_once_callable, create_proxy
 from web.dom import browser
 
 from altibox import GAMES
@@ -404,7 +404,9 @@ class App:
         elif action == "resume" and self.session is not None:
             event.preventDefault()  # the new-game form's Back is a link (?game=ID) for a new tab
             self.pending = None
-            self.show_play(self.session)
+            session, self.last_saved = guard.latest(self.session, self.storage.load_save(self.session.game_id),
+                                                    self.last_saved)
+            self.show_play(session)
         elif action == "reveal":
             self.playscreen.reveal()
         elif action == "share":
@@ -477,12 +479,6 @@ def main() -> App | Embed:
     app.start()
     # everything loaded so far lives as long as the page: keep it out of the garbage
     # collector's full passes (a pass over it cost up to ~8 ms inside a click), once the first
-    # screen is shown and the page idle (the collection itself takes ~100 ms of a cold start)
-    win = browser.window
-    later = getattr(win, "requestIdleCallback", None)
-    settle = create_once_callable(lambda *_: (gc.collect(), gc.freeze()))
-    if later is None or is_null(later):
-        win.setTimeout(settle, 200)
-    else:
-        later(settle, to_js({"timeout": 2000}, dict_converter=browser.window.Object.fromEntries))
+    # screen is shown (the collection itself takes ~100 ms of a cold start)
+    browser.window.setTimeout(create_once_callable(lambda *_: (gc.collect(), gc.freeze())), 300)
     return app

@@ -96,3 +96,26 @@ def newer_game(game_id: str, stored: str | None, seen: str | None) -> Session | 
     if session.ply == 0 or session.module.is_over(session.state):
         return None
     return session
+
+
+def latest(session: Session, saved: str | None, last_saved: str | None) -> tuple[Session, str | None]:
+    """The game to show when the player chooses to go on with the game in progress:
+    ``(session, last_saved)`` unchanged, or the game saved now (``saved``, the save's text, and
+    that text) when another tab saved a newer one since ``last_saved`` was read. Another tab's
+    writes reach this tab's storage a moment later, so the game read when the new-game form was
+    refused may lag a ply behind. A broken save keeps ours (it is dealt with when it opens).
+
+    >>> import json
+    >>> s, t = Session.new("alto", seed=1), Session.new("alto", seed=1)
+    >>> seen = json.dumps(s.record())
+    >>> _ = t.play(t.module.legal_moves(t.state)[0])
+    >>> [latest(s, text, seen)[0].ply for text in (json.dumps(t.record()), "{bad", seen, None)]
+    [1, 0, 0, 0]
+    """
+    if saved is None or saved == last_saved:
+        return session, last_saved
+    try:
+        return Session.from_text(session.game_id, saved), saved
+    except Exception:
+        return session, last_saved
+
