@@ -12,7 +12,10 @@
   (normal, from the per-game credits), the mean and standard deviation of the final points,
   and the mean points per scoring category (``Outcome.breakdown``) per role. Markdown tables.
   Also the count of bot moves that take back a good or a coin (``G<SRC``, ``coin<SRC``): a bot
-  must never undo its own placement (target 0).
+  must never undo its own placement (target 0). ``--detail`` adds why (issue 18): per role, how
+  often a game runs its role's own recipe and how many of those runs gave nothing (the good's
+  supply was empty, spec §3.2), per good the share of games whose supply ran out and the mean
+  round it did, and at 2 players each role's win share against each other role.
 - ``--vs-plans``: two-player games of the level against each fixed plan
   (``altibox.bots.altiplano.FIXED_PLANS``), roles drafted (``role_selection="draft"``), seats
   alternated; the level's win share with its 95 % interval and both sides' mean points.
@@ -50,6 +53,9 @@ def play(players: int, seats: list, seed: int, house_set: str, draft: bool = Fal
     rng = random.Random(f"{seed}/plans")
     ply = 0
     undo = [0] * players
+    role_runs = [0] * players
+    role_empty = [0] * players
+    empty: dict = {}
     while True:
         c = R.current_player(s)
         if c is None:
@@ -61,15 +67,23 @@ def play(players: int, seats: list, seed: int, house_set: str, draft: bool = Fal
             m = bots.choose_move("altiplano", s, who, seed=f"{seed}/{ply}")
             if "<" in str(m):
                 undo[c] += 1
+        before = s
         s = R.apply(s, m)
         ply += 1
+        if before.phase == "actions" and str(m).split(":")[0] == before.ps[c].role:
+            role_runs[c] += 1
+            gain = before._S[before.ps[c].role].recipes[0].gain
+            role_empty[c] += any(not before.supply.get(g) for g in gain)
+        for g, n in before.supply.items():
+            if n and not s.supply.get(g) and g not in empty:
+                empty[g] = s.round
     o = R.outcome(s)
     credit = [0.0] * players
     for w in o.winners:
         credit[w] = 1.0 / len(o.winners)
     return {"roles": [p.role for p in s.ps], "scores": list(o.scores), "credit": credit,
             "pads": [dict(b) for b in o.breakdown], "undo": undo, "start": s.options["first_player"],
-            "rounds": s.round}
+            "rounds": s.round, "role_runs": role_runs, "role_empty": role_empty, "empty": empty}
 
 
 def _job(args):
@@ -94,7 +108,8 @@ def share(xs: list) -> tuple[float, float]:
     return m, 1.96 * sd / math.sqrt(n)
 
 
-def balance(level: str, players: int, games: int, jobs: int, house_set: str, seed: int) -> dict:
+def balance(level: str, players: int, games: int, jobs: int, house_set: str, seed: int,
+            detail: bool = False) -> dict:
     """Play and print the balance tables of one player count; returns the summary figures."""
     t0 = time.perf_counter()
     res = run(jobs, [(players, [level] * players, seed + k, house_set) for k in range(games)])
@@ -139,10 +154,48 @@ def balance(level: str, players: int, games: int, jobs: int, house_set: str, see
               f"{statistics.pstdev(pts):.1f} |")
     worst, best = min(means.values()), max(means.values())
     spread = max(abs(v - fair) for v in shares.values())
+    if detail:
+        _detail(res, players, by_role)
     print(f"\nworst role share gap |share − fair| = {spread:.3f}; start player gap = "
           f"{abs(seat_share[0] - fair):.3f}; (best − worst role mean points) / worst = "
           f"{(best - worst) / worst:.3f}")
     return {"shares": shares, "means": means, "seat": seat_share, "undo": undo}
+
+
+def _detail(res: list, players: int, by_role: dict) -> None:
+    """Print ``--detail``'s tables (module docstring) for the games ``res``."""
+    runs: dict = {}
+    for g in res:
+        for i in range(players):
+            runs.setdefault(g["roles"][i], []).append((g["role_runs"][i], g["role_empty"][i]))
+    print("\n| role | own recipe runs a game | of them with an empty supply (gave nothing) |")
+    print("|---|---|---|")
+    for role in sorted(runs):
+        rr = runs[role]
+        print(f"| {role} | {statistics.mean(x[0] for x in rr):.1f} | "
+              f"{statistics.mean(x[1] for x in rr):.1f} |")
+    gone: dict = {}
+    for g in res:
+        for good, rnd in g["empty"].items():
+            gone.setdefault(good, []).append(rnd)
+    print("\n| good | games whose supply ran out | mean round it did |")
+    print("|---|---|---|")
+    for good in sorted(gone, key=lambda x: -len(gone[x])):
+        print(f"| {good} | {len(gone[good]) / len(res):.2f} | {statistics.mean(gone[good]):.1f} |")
+    if players != 2:
+        return
+    roles = sorted(by_role)
+    pair: dict = {}
+    for g in res:
+        for i in range(2):
+            pair.setdefault((g["roles"][i], g["roles"][1 - i]), []).append(g["credit"][i])
+    print("\n| win share of the row's role against the column's (games) | "
+          + " | ".join(roles) + " |")
+    print("|---|" + "---|" * len(roles))
+    for a in roles:
+        cells = [f"{statistics.mean(pair[a, b]):.2f} ({len(pair[a, b])})" if (a, b) in pair
+                 else "–" for b in roles]
+        print(f"| {a} | " + " | ".join(cells) + " |")
 
 
 def vs_plans(level: str, games: int, jobs: int, house_set: str, seed: int,
@@ -180,13 +233,14 @@ def main(argv=None) -> None:
     ap.add_argument("--house-set", default="house_set_2")
     ap.add_argument("--seed", type=int, default=10001)
     ap.add_argument("--vs-plans", action="store_true")
+    ap.add_argument("--detail", action="store_true")
     ap.add_argument("--plans", default=",".join(bot_altiplano.FIXED_PLANS))
     a = ap.parse_args(argv)
     if a.vs_plans:
         vs_plans(a.level, a.games, a.jobs, a.house_set, a.seed, a.plans.split(","))
         return
     for n in (int(x) for x in a.players.split(",")):
-        balance(a.level, n, a.games, a.jobs, a.house_set, a.seed)
+        balance(a.level, n, a.games, a.jobs, a.house_set, a.seed, a.detail)
 
 
 if __name__ == "__main__":

@@ -27,7 +27,7 @@ def test_version_1_file_is_unchanged():
     assert V1["version"] == 1 and V2["version"] == 2
 
 
-@pytest.mark.parametrize("name", ["house_set_2", "house_set_3", "house_set_4", "house_set_5"])
+@pytest.mark.parametrize("name", ["house_set_2", "house_set_3", "house_set_4", "house_set_5", "house_set_6"])
 def test_later_versions_keep_every_sourced_value(name):
     """Spec §18: box totals, the 4-player wood, cacao and cart counts, the orders in play per
     player count (16 minus 6 or 4), the Miner's location and starting goods are [SRC]."""
@@ -48,7 +48,7 @@ def test_later_versions_keep_every_sourced_value(name):
         assert [x["id"] for x in V2[key]] == [x["id"] for x in V1[key]]
 
 
-@pytest.mark.parametrize("name", ["house_set_2", "house_set_3", "house_set_4", "house_set_5"])
+@pytest.mark.parametrize("name", ["house_set_2", "house_set_3", "house_set_4", "house_set_5", "house_set_6"])
 def test_later_versions_roles_each_make_their_own_good_and_start_with_four(name):
     """Spec §10: a role is an early source of one good (the trader's is no longer coins: a
     coins-only action cannot be fair while coins only break ties); every role starts with 4
@@ -228,6 +228,35 @@ def test_version_5_changes_only_the_listed_values_from_version_4():
         "supply_by_players.2.goods.stone": (12, 13),
     }
     assert D.load_raw("house_set_5")["box_totals"]["goods"]["fish"] == 12
+
+
+def test_version_6_changes_only_the_listed_3_and_4_player_supplies_from_version_5():
+    """House set 6 (issue 18, docs/figures.md) is version 5 with other 3- and 4-player supplies
+    (2 players unchanged: no one-good step there moved the Miner, capped at 53 points, by the
+    one point it lacks). Measured with hard on every seat, seeds 30001…: at 3 players (150
+    games) the Stonemason led (0.629) and the Farmer and the Shepherd, who share the cloth and
+    ran out of alpaca by round 8, trailed (0.206, 0.275): alpaca 9 → 11, cloth 11 → 13, wood
+    15 → 17, stone 15 → 14 took the worst role gap 0.295 → 0.152; at 4 players (100 games) the
+    Miner and the Stonemason led (0.462, 0.466): stone 18 → 16, silver 13 → 12, alpaca 11 → 12,
+    cloth 13 → 15 took it 0.216 → 0.182 (the Woodcutter, capped by the 10 boats, stays last)."""
+    v5, changed = _changes("house_set_5", "house_set_6")
+    assert changed == {
+        "name": ("Altibox house set, version 5", "Altibox house set, version 6"),
+        "version": (5, 6),
+        "source": (v5["source"], v5["source"].replace("versions 2 to 5", "versions 2 to 6")),
+        "supply_by_players.3.goods.alpaca": (9, 11),
+        "supply_by_players.3.goods.cloth": (11, 13),
+        "supply_by_players.3.goods.wood": (15, 17),
+        "supply_by_players.3.goods.stone": (15, 14),
+        "supply_by_players.4.goods.stone": (18, 16),
+        "supply_by_players.4.goods.silver": (13, 12),
+        "supply_by_players.4.goods.alpaca": (11, 12),
+        "supply_by_players.4.goods.cloth": (13, 15),
+    }
+    box = D.load_raw("house_set_6")["box_totals"]["goods"]
+    for n in ("3", "4"):
+        for g, k in D.load_raw("house_set_6")["supply_by_players"][n]["goods"].items():
+            assert k <= box[g], (n, g)
 
 
 def test_food_on_the_movement_spaces_is_worth_nothing_to_medium_and_hard():
