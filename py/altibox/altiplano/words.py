@@ -1239,8 +1239,8 @@ def button_words(mv: str, seat: dict, phase: str, hs: _data.HouseSet) -> tuple[s
     if mv == "pass":
         return "Pass", "Pass for the rest of the round"
     if mv == "cart":
-        text = f"Buy a cart ({hs.cart_price} coin)"
-        return text, f"{text} at the Village"
+        text = f"Buy a cart ({coin_words(hs.cart_price)})"
+        return text, f"{text} at the Village"  # the price said once (issue 22)
     return mv, mv
 
 

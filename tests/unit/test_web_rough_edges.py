@@ -1,0 +1,105 @@
+"""Issue 22, the last rough edges a new user hit (headless: the play controller, the guided
+game's model and Altiplano's words, in CPython).
+
+- Pass (which cannot be undone) never appears where another button was: it has its own place
+  on the left of the button row, and the second click of a double click never plays a button
+  that a bot's answer put under the pointer.
+- Every click that cannot act says why; a good on a ready action space names the action.
+- The guided game's address and its "Step N of M" agree.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from altibox import GAMES
+from altibox import altiplano as A
+from web.play.learn import Guide, learn_url, read_step
+from web.play.seats import seats_meta
+from web.play.session import Session
+from web.play.table import Table
+
+from altiplano_support import choose
+
+#: a button of the row: its group's x (the translate), the move, the width of its rect
+_BUTTON = re.compile(r'<g class="btn( alt)?" transform="translate\(([\d.]+),[\d.]+\)"[^>]*'
+                     r'data-move="(\w+)"[^>]*><rect class="bg" x="0" y="0" width="([\d.]+)"')
+
+
+def _buttons(svg: str) -> dict[str, tuple[float, float, bool]]:
+    """``{move: (left x, right x, secondary)}`` of the step buttons drawn in ``svg``."""
+    return {m.group(3): (float(m.group(2)), float(m.group(2)) + float(m.group(4)), bool(m.group(1)))
+            for m in _BUTTON.finditer(svg) if m.group(3) in ("draw", "done", "end", "pass")}
+
+
+def _bot_answers(t: Table) -> None:
+    while t.bot_to_move() is not None:
+        job = t.bot_turn()
+        while not job.work():
+            pass
+        t.play(job.move)
+
+
+@pytest.mark.parametrize("narrow", [False, True])
+def test_pass_never_stands_where_draw_done_or_end_turn_stands(narrow):
+    """Over whole games, at both widths: the Pass button's span of the row never overlaps any
+    span where Draw, Done planning/storing or End turn is drawn, and it is a secondary button."""
+    primary: list[tuple[float, float]] = []
+    passes: list[tuple[float, float]] = []
+    for seed in (3, 8):
+        s, rng = A.new_game(seed=seed, players=2), random.Random(seed)
+        while not A.is_over(s):
+            view = A.view(s, s.current)
+            for move, (x0, x1, alt) in _buttons(A.render_svg(view, {"narrow": narrow})).items():
+                if move == "pass":
+                    assert alt, "Pass is drawn as a secondary button"
+                    passes.append((x0, x1))
+                else:
+                    primary.append((x0, x1))
+            s = A.apply(s, str(choose(rng, s, 0.2)))
+    assert passes and primary
+    right_of_pass = max(x1 for _, x1 in passes)
+    assert right_of_pass < min(x0 for x0, _ in primary), (passes[:3], sorted(primary)[:3])
+
+
+def test_after_done_planning_and_the_bot_s_planning_pass_is_not_where_done_was():
+    """The new user's accident: Done planning, the bot plans, and the person's first Actions
+    turn offers Pass: not under the pointer that clicked Done planning."""
+    meta = seats_meta(A.INFO, 2, ["person", "easy"])
+    t = Table(Session.new("altiplano", seed=5, players=2, meta=meta))
+    if t.privacy():
+        t.reveal()
+    assert t.clicked("draw", "draw").kind == "play"
+    _bot_answers(t)
+    done = _buttons(t.adapter.svg(t.frame()))["done"]
+    assert t.clicked("done", "done").kind == "hint"  # nothing planned: asked first
+    assert t.clicked("done", "done").kind == "play"
+    _bot_answers(t)
+    assert t.frame().view["phase"] == "actions" and A.current_player(t.session.state) == 0
+    shown = _buttons(t.adapter.svg(t.frame()))
+    assert set(shown) == {"pass"} and shown["pass"][1] < done[0]
+    # a double click whose first click was Done planning never plays the Pass the bot's
+    # answer put there ("Faster bots": the answer can come within a double click)
+    said = t.double_click("pass", on_move=True)
+    assert said and "double click" in said and t.session.last_move != "pass"
+    # a click of its own plays it
+    assert t.clicked("pass", "pass").kind == "play" and t.session.last_move == "pass"
+
+
+def test_the_buy_a_cart_button_says_its_price_once():
+    rec = None
+    for seed in range(1, 60):
+        s, rng = A.new_game(seed=seed, players=2), random.Random(seed)
+        while not A.is_over(s) and "cart" not in [str(m) for m in A.legal_moves(s)]:
+            s = A.apply(s, str(choose(rng, s, 0.3)))
+        if not A.is_over(s):
+            rec = s
+            break
+    assert rec is not None
+    svg = A.render_svg(A.view(rec, rec.current), {})
+    label = re.search(r'data-move="cart"[^>]*aria-label="([^"]*)"|aria-label="([^"]*)"[^>]*data-move="cart"', svg)
+    words = next(g for g in label.groups() if g)
+    assert words == "Buy a cart (1 coin) at the Village", words
