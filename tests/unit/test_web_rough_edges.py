@@ -103,3 +103,24 @@ def test_the_buy_a_cart_button_says_its_price_once():
     label = re.search(r'data-move="cart"[^>]*aria-label="([^"]*)"|aria-label="([^"]*)"[^>]*data-move="cart"', svg)
     words = next(g for g in label.groups() if g)
     assert words == "Buy a cart (1 coin) at the Village", words
+
+
+@pytest.mark.parametrize("game", ["alto", "altitude", "altiplano"])
+def test_the_guided_address_step_is_the_step_the_page_shows(game):
+    """``&step=N`` opens "Step N of M" (``step=2`` showed "Step 3 of 15"), in every game; the
+    address written at each step reads back to the same step; ``&step=done`` is the end."""
+    guide = Guide(game)
+    steps = guide.steps
+    assert guide.restore(read_step("2")) == 1 and guide.progress() == f"Step 2 of {steps}"
+    assert guide.restore(read_step("1")) == 0 == guide.restore(read_step(None))
+    walker = Guide(game)
+    for k in range(steps + 1):
+        url = learn_url(game, walker.step, walker.done)
+        param = url.partition("&step=")[2]
+        again = Guide(game)
+        assert again.restore(read_step(param)) == walker.step == k
+        if walker.done:
+            assert param == "done" and again.progress() == f"All {steps} steps done"
+        else:
+            assert again.progress() == f"Step {param or 1} of {steps}"
+            walker.play(walker.scene.line[k].moves[0])
