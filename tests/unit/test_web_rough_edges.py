@@ -124,3 +124,55 @@ def test_the_guided_address_step_is_the_step_the_page_shows(game):
         else:
             assert again.progress() == f"Step {param or 1} of {steps}"
             walker.play(walker.scene.line[k].moves[0])
+
+
+def _actions_positions(seeds=range(1, 30)):
+    """The Actions-phase states of games played by ``choose`` from ``seeds`` (the mover's)."""
+    for seed in seeds:
+        s, rng = A.new_game(seed=seed, players=2), random.Random(seed)
+        while not A.is_over(s):
+            if s.phase == "actions":
+                yield s
+            s = A.apply(s, str(choose(rng, s, 0.3)))
+
+
+def test_a_click_on_a_good_of_a_source_that_asks_how_opens_its_choice():
+    """The Village's card reads "run it (choose how)"; a click on its fish said "match no
+    recipe". Now it stands for the card: the choice opens."""
+    for s in _actions_positions():
+        legal = [str(m) for m in A.legal_moves(s)]
+        pawn = s.ps[s.current].pawn
+        runs = [m for m in legal if m.startswith(f"{pawn}:")]
+        if len(runs) > 1:
+            break
+    else:
+        pytest.fail("no source with several runs found")
+    t = Table(Session.from_record("altiplano", A.to_record(s)))
+    if t.privacy():
+        t.reveal()
+    t.board.drawn = t.adapter.svg(t.frame())
+    assert f'data-cell="src:{pawn}:1"' in t.board.drawn
+    done = t.click(f"src:{pawn}:1", None)
+    assert done.kind == "select" and t.ui["selected"] == f"src:{pawn}"
+    assert all(f'data-move="{m}"' in t.adapter.svg(t.frame()) for m in runs)  # the choice
+
+
+def test_a_source_that_cannot_run_says_what_its_recipe_needs():
+    from altibox.altiplano import words as W
+    for s in _actions_positions():
+        v = A.view(s, s.current)
+        seat = v["seats"][v["player"]]
+        entry = (seat.get("sources") or {}).get("mine") or {}
+        if seat.get("pawn") == "mine" and entry.get("goods") == ["food"] and v["turn"]["acted"] is None:
+            break
+    else:
+        pytest.fail("no pawn at the Mine with one food found")
+    said = W.why_not(v, "src:mine")
+    assert said == ("The Mine holds food: \u201c2 food \u2192 stone\u201d needs 1 more food. A recipe "
+                    "runs only when its action spaces hold exactly its inputs."), said
+    assert W.why_not(v, "src:mine:1") == said
+    # and no Actions click on a source of one's own says "match no recipe" any more
+    for s in _actions_positions(range(1, 6)):
+        v = A.view(s, s.current)
+        for sid in v["seats"][v["player"]].get("sources") or {}:
+            assert "match no recipe" not in W.why_not(v, f"src:{sid}")

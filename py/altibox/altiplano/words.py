@@ -755,6 +755,94 @@ def _selected_good(view: dict, selected: str) -> str | None:
     return goods[int(k) - 1] if 1 <= int(k) <= len(goods) else None
 
 
+def _recipe_gap(recipe: _data.Recipe, goods: list[str]) -> list[str] | None:
+    """The goods ``recipe`` still needs beyond ``goods`` (``[]``: exactly its inputs), or None
+    when ``goods`` hold something it does not take (``"*"``: any good but food)."""
+    need = list(recipe.ins)
+    for g in sorted(goods, key=lambda g: g in need):  # concrete inputs first, then "*"
+        if g in need:
+            need.remove(g)
+        elif g != "food" and "*" in need:
+            need.remove("*")
+        else:
+            return None
+    return need
+
+
+def _cannot_run(recipe: _data.Recipe, view: dict) -> str:
+    """Why a recipe whose inputs lie on its spaces cannot run now (spec §7, §12, §15)."""
+    supply = view.get("supply") or {}
+    out = [g for g in recipe.gain if int(supply.get(g, 0)) < list(recipe.gain).count(g)]
+    if out:
+        return f"the supply has no {good_name(out[0])} left"
+    if recipe.store:
+        return "your warehouse has no row that can take it (rows of one kind, started in order)"
+    if recipe.road:
+        return "your road marker is at the end of the road track"
+    if recipe.card:
+        return f"no {recipe.card} card it could give is left"
+    return "the rules allow no run of it now"
+
+
+def source_why_not(view: dict, sid: str, good_cell: bool = False) -> str:
+    """Why the viewer's action source ``sid`` (a location, the role tile, an extension) does not
+    run where the pawn stands, in the game's words (issue 22: "match no recipe" was said even
+    where the recipe was ready, and never said what it needs): a good clicked on a source that
+    can run names the action to click; otherwise what lies there against what its recipes need,
+    e.g. ``"The Mine holds food: “2 food → stone” needs 1 more food. A recipe runs only when its
+    action spaces hold exactly its inputs."``. ``good_cell``: the click was on one good of the
+    source (``src:SID:K``)."""
+    legal = list(view.get("legal_moves") or [])
+    opts = view.get("options")
+    hs = _hs(opts)
+    title = source_title(sid, hs)
+    runs = [m for m in legal if m == sid or m.startswith(sid + ":")]
+    if runs:
+        how = ", then choose how" if len(runs) > 1 else ""
+        return (f"{'That good waits' if good_cell else 'It is ready'}: click the {title} card "
+                f"(outlined in green) to run it{how}.")
+    src = hs.sources(_mode(opts)).get(sid)
+    seat = view["seats"][int(view["player"])]
+    entry = (seat.get("sources") or {}).get(sid) or {}
+    goods, coins = list(entry.get("goods") or ()), int(entry.get("coins") or 0)
+    if sid == "market":
+        if any(m.startswith(("sell:", "deliver:")) for m in legal):
+            return "At the Market, click a good outlined in green to sell or deliver it."
+        return ("No good on the Market's spaces can be sold or delivered now (food cannot; a "
+                "delivery needs an open order that takes the good).")
+    if src is None or not src.recipes:
+        return f"The {title} has no action to run."
+    rule = "A recipe runs only when its action spaces hold exactly its inputs."
+    recipes = "; ".join(recipe_words(r, hs) for r in src.recipes)
+    if not goods and not coins:
+        return (f"Nothing lies on the {title}'s action spaces: its recipes take goods planned "
+                f"there in the Planning phase ({recipes}).")
+    held = _goods_words(goods) if goods else coin_words(coins)
+    best = None
+    for r in src.recipes:
+        if not r.ins:
+            if not goods and coins:
+                gap = r.coins_in - coins
+                if gap == 0:
+                    return f"The {title} holds {held}: it cannot run now ({_cannot_run(r, view)})."
+                if gap > 0 and (best is None or gap < len(best[1])):
+                    best = (r, [coin_words(gap)])
+            continue
+        gap_goods = _recipe_gap(r, goods) if not coins else None
+        if gap_goods == []:
+            return (f"The {title} holds {held}, the inputs of \u201c{recipe_words(r, hs)}\u201d, "
+                    f"but it cannot run now: {_cannot_run(r, view)}.")
+        if gap_goods and (best is None or len(gap_goods) < len(best[1])):
+            counts = {g: gap_goods.count(g) for g in dict.fromkeys(gap_goods)}
+            best = (r, [_join([f"{n} more " + ("good" + ("s" if n > 1 else "") + " (not food)"
+                                               if g == "*" else good_name(g))
+                               for g, n in counts.items()])])
+    if best is not None:
+        return (f"The {title} holds {held}: \u201c{recipe_words(best[0], hs)}\u201d needs "
+                f"{best[1][0]}. {rule}")
+    return f"The {title} holds {held}, which none of its recipes takes exactly ({recipes}). {rule}"
+
+
 def why_not(view: dict, cell: str, names: list | None = None, selected: str | None = None) -> str:
     """Why a click on the ``data-cell`` ``cell`` of the board (see ``render``) plays nothing,
     in words, from the view alone, e.g. ``"Your pawn is not at the Mine."`` or ``"It costs 7
@@ -790,6 +878,13 @@ def why_not(view: dict, cell: str, names: list | None = None, selected: str | No
                 "spaces (a cart moves up to 3 steps, once a round; a step costs 1 food).")
     if kind in ("display", "order"):
         what = "extensions" if kind == "display" else "orders"
+        good = _selected_good(view, selected) if ph == "planning" and selected else None
+        if good is not None:
+            # a good (or a coin) selected, then a card (issue 22: said nothing to a new user)
+            thing = good_name(good)
+            verb = "Extensions are bought" if kind == "display" else "Orders are taken"
+            return (f"{verb} at the Market in the Actions phase, not planned on: put the {thing} "
+                    "on an action space outlined in green.")
         if ph != "actions" or pawn != "market":
             return f"Buy {what} at the Market, in the Actions phase." if kind == "display" else \
                 "Take orders at the Market, in the Actions phase."
@@ -848,8 +943,7 @@ def why_not(view: dict, cell: str, names: list | None = None, selected: str | No
                         "(end your turn now).")
             if pawn != loc:
                 return f"Your pawn is not at the {location_name(loc)}."
-            return ("The goods there match no recipe exactly (a recipe runs only when its "
-                    "spaces hold exactly its inputs), or it already ran this round.")
+            return source_why_not(view, sid, good_cell=":" in rest)
     if kind == "coins":
         return "Coins go on coin spaces during Planning; other costs are paid when you act."
     return "That shows the game; there is nothing to play there."
@@ -861,7 +955,7 @@ __all__ = [
     "extension_effect", "extension_tip", "order_tip", "trigger_words", "is_secret", "describe",
     "prompt", "turn_rule", "sale_note", "warehouse_rule", "choice_note", "display_price_words",
     "end_warning", "AIM_WORDS", "notation_help", "explain", "scoreboard", "round_banner",
-    "why_not", "public_position", "END_TURN_FIRST", "last_outlined",
+    "why_not", "source_why_not", "public_position", "END_TURN_FIRST", "last_outlined",
 ]
 
 
