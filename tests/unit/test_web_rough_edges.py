@@ -176,3 +176,25 @@ def test_a_source_that_cannot_run_says_what_its_recipe_needs():
         v = A.view(s, s.current)
         for sid in v["seats"][v["player"]].get("sources") or {}:
             assert "match no recipe" not in W.why_not(v, f"src:{sid}")
+
+
+def test_the_actions_status_offers_only_what_the_position_allows():
+    """Read as a newcomer (issue 22): "or move first" / "move on now" only when a cart move or a
+    step is legal, "act again here" / "act at the X now" only when an action there is legal,
+    "end your turn" only when End turn is legal."""
+    from altibox.altiplano import words as W
+    from altibox.altiplano.rules import action_turn
+    seen = 0
+    for s in _actions_positions(range(1, 8)):
+        legal = [str(m) for m in A.legal_moves(s)]
+        turn = action_turn(s)
+        said = W.prompt(s)
+        moves = any(m.startswith(("go:", "step:")) for m in legal)
+        acts = turn["may_act"]
+        assert ("move first" in said or "move on now" in said or "move to a location" in said) == moves \
+            or turn["here"] is None, (said, legal)
+        assert ("act again here" in said or bool(re.search(r"act at the \w+ now", said))) <= acts, \
+            (said, legal)
+        assert ("end your turn" in said) == ("end" in legal), (said, legal)
+        seen += 1
+    assert seen > 200

@@ -571,8 +571,11 @@ def prompt(state: State, names: list | None = None) -> str:
         have = sum(p.bag.values()) + sum(p.crate.values())
         if have < n:  # the rest wait on action spaces (spec §6.1: the bag refills from the crate only)
             left = "nothing" if have == 0 else f"only {have}"
-            return (f"{who}: draw {n} good{'s' if n != 1 else ''} — {left} in your bag and crate: "
-                    f"the others wait on action spaces until you take them back{first}")
+            placed = sum(len(e[0]) + len(e[2]) for e in p.src.values() if e)
+            rest = ("the others" if have else "your goods") + (
+                " wait on action spaces until you take them back" if placed else
+                " are stored in your warehouse or delivered to orders: they do not come back")
+            return f"{who}: draw {n} good{'s' if n != 1 else ''} — {left} in your bag and crate: {rest}{first}"
         return f"{who}: draw {n} good{'s' if n != 1 else ''} from your bag{first}"
     if ph == "planning":
         return f"{who} plans: place goods on action spaces, then Done"
@@ -592,6 +595,8 @@ def turn_rule(turn: dict | None) -> str:
     >>> turn_rule({"here": "farm", "acted": "farm", "moved_after": True, "may_act": False,
     ...            "may_move": True, "may_end": True})
     'you acted at the Farm this turn: move on now and act there next turn, or end your turn'
+    >>> turn_rule({"here": "mine", "acted": None, "may_act": True, "may_move": False})
+    'act at the Mine now, or pass (you cannot move on from here now)'
     """
     if not turn:
         return ""
@@ -604,12 +609,16 @@ def turn_rule(turn: dict | None) -> str:
         if here != acted:
             then = "move on now, or end your turn" if turn.get("may_move") else "end your turn"
             return f"{did}: act at the {at} next turn; {then}"
+        if turn.get("may_act") and not turn.get("may_move"):  # issue 22: no "move on" then
+            return f"{did}: act again here, or end your turn"
         if turn.get("may_act"):
             return (f"{did}: act again here, or move on now and act there next turn, or end "
                     "your turn")
         if turn.get("may_move"):
             return f"{did}: move on now and act there next turn, or end your turn"
         return f"{did}: end your turn"
+    if turn.get("may_act") and not turn.get("may_move"):  # issue 22: no "move first" then
+        return f"act at the {at} now, or pass (you cannot move on from here now)"
     if turn.get("may_act"):
         return f"act at the {at} now, or move first: a turn is one location's actions"
     if turn.get("may_move"):
