@@ -1491,6 +1491,7 @@ BOARD_WORDS = {
     "go_here_cost": "Go here \u00b7 {cost}",
     "go_here": "Go here\u2026",
     "go_here_idle": "Go here \u00b7 nothing to do",
+    "go_here_idle_short": "Go \u00b7 nothing to do",
     "move_to": "move to the {loc}: {options}",
     "carts": "Carts {owned} \u00b7 used {used}",
     "cart_used": "used",

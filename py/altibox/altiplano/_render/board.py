@@ -524,6 +524,8 @@ def _go_button(ctx: _Ctx, parts: list, loc: str, x: float, y: float, w: float) -
     if loc in ctx.idle:
         # a pawn move (first placement, cart, step) onto a location where nothing can be done
         text = _w.board_words("go_here_idle")
+        if _tw(text, 12, True) + 20 > w:  # the phone's narrow card: the words fit, never cut
+            text = _w.board_words("go_here_idle_short")
         label += _w.board_words("idle_here")
     bw = min(w, _tw(text, 12, True) + 20)
     caption = _text(bw / 2, 16.5, text, "", ' style="font-size:12px"')
