@@ -1674,8 +1674,8 @@ TURN_SUMMARY = (
     "Draw: fill your open planning spaces from your bag.",
     "Plan: put goods (and coins) on the action spaces of locations, then Done planning; "
     "the others see it in the Actions phase. A recipe runs only with exactly its inputs.",
-    "Actions: move your pawn (first placement free; a cart, or 1 food a step) and act at one "
-    "location a turn: its recipe runs with the goods planned there.",
+    "Actions: move your pawn (placing it is free; a cart: the first a round free, then 1 food; "
+    "a step: 1 food) and act at one location a turn with the goods planned there.",
     "After acting, moving on ends that turn's actions: act there next turn. End turn, or Pass "
     "for the rest of the round.",
     "Goods are never used up: used and gained goods go to your crate, then your bag. Goods left "
