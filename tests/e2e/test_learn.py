@@ -133,7 +133,7 @@ def test_altitude_guided_game_reload_keeps_the_step_then_play_on(open_app):
     page = open_app("?game=altitude&page=learn")
     guide = _play_through(page, "altitude")
     # a reload comes back at the step reached (kept in the address)
-    assert f"step={guide.steps}" in page.url
+    assert "step=done" in page.url
     page.reload()
     page.wait_for_selector("html.ready", state="attached", timeout=BOOT_TIMEOUT_MS)
     _wait_step(page, guide.steps)
@@ -218,6 +218,11 @@ def test_the_guided_bar_is_compact_on_a_phone(open_app):
     page.wait_for_selector("#learn-why:not([hidden])", state="attached")
     assert page.locator("#learn-why").inner_text().startswith("Why:")
     assert page.get_by_role("button", name="Why?").get_attribute("aria-expanded") == "true"
-    # a wide screen shows everything and no toggle
+    # a wide screen shows everything and no toggle, beside the board: never over it
     page.set_viewport_size({"width": 1280, "height": 800})
     assert page.locator("#learn-why").is_visible() and toggle.is_hidden()
+    for scroll in (0, 900):
+        page.evaluate(f"window.scrollTo(0, {scroll})")
+        bar, board = page.locator(".learn-bar").bounding_box(), page.locator(BOARD).bounding_box()
+        assert bar["x"] >= board["x"] + board["width"], (bar, board)
+        assert 0 <= bar["y"] and bar["y"] + bar["height"] <= 800, bar  # in view while the board scrolls

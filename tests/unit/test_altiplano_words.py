@@ -627,9 +627,18 @@ def test_a_draw_from_a_short_bag_says_where_the_other_goods_are():
     assert s.phase == "draw" and sum(p.planning.values()) == 0
     who = NAMES[i]
     p.bag, p.crate = {"wool": 1}, {"food": 1}
+    p.src = {"forest": (("cacao", "food"), 0, (), 0)}
+    back = " (you may take goods back now; after the Draw they stay put)"
     assert W.prompt(s, NAMES) == (f"{who}: draw 4 goods \u2014 only 2 in your bag and crate: the others "
-                                  f"wait on action spaces until you take them back")
+                                  f"wait on action spaces until you take them back{back}")
     p.bag, p.crate = {}, {}
-    assert "nothing in your bag and crate" in W.prompt(s, NAMES)
-    p.bag = {"wool": 2, "food": 2}
+    assert W.prompt(s, NAMES) == (f"{who}: draw 4 goods \u2014 nothing in your bag and crate: your goods "
+                                  f"wait on action spaces until you take them back{back}")
+    # none on action spaces: the goods are where they never come back from (issue 22)
+    s = A.new_game(seed=7, players=2)  # a fresh state: the legal moves are computed once
+    s.ps[i].bag, s.ps[i].crate = {}, {"food": 1}
+    assert W.prompt(s, NAMES) == (f"{who}: draw 4 goods \u2014 only 1 in your bag and crate: the others "
+                                  f"are stored in your warehouse or delivered to orders: they do not "
+                                  f"come back")
+    s.ps[i].bag = {"wool": 2, "food": 2}
     assert W.prompt(s, NAMES) == f"{who}: draw 4 goods from your bag"

@@ -108,7 +108,7 @@ def test_a_reload_restores_the_step_reached(game):
     assert module.to_position(restored.board.state) == module.to_position(clicked.board.state)
     assert restored.moves == clicked.moves
     assert Guide(game).restore(999) == len(clicked.scene.line)  # clamped to the line
-    assert read_step("3") == 3 and read_step("-1") == 0 and read_step("99999") == 0
+    assert read_step("3") == 2 and read_step("-1") == 0 and read_step("99999") == 0
 
 
 def test_the_page_says_the_step_what_to_do_and_offers_play_on_at_the_end():
@@ -131,7 +131,7 @@ def test_the_guided_game_is_offered_on_each_card_and_how_to_play_page():
     for game in GAMES_WITH_GUIDE:
         assert f'href="?game={game}&amp;page=learn">Guided first game</a>' in landing
         assert f'href="?game={game}&amp;page=learn">Guided first game</a>' in howto.howto_html(game)
-    assert learn_url("altiplano", 4) == "?game=altiplano&page=learn&step=4"
+    assert learn_url("altiplano", 4) == "?game=altiplano&page=learn&step=5"
     assert link_params.unknown_notice({"game": "alto", "page": "learn", "step": "2"}, {}) is None
 
 

@@ -571,8 +571,11 @@ def prompt(state: State, names: list | None = None) -> str:
         have = sum(p.bag.values()) + sum(p.crate.values())
         if have < n:  # the rest wait on action spaces (spec §6.1: the bag refills from the crate only)
             left = "nothing" if have == 0 else f"only {have}"
-            return (f"{who}: draw {n} good{'s' if n != 1 else ''} — {left} in your bag and crate: "
-                    f"the others wait on action spaces until you take them back{first}")
+            placed = sum(len(e[0]) + len(e[2]) for e in p.src.values() if e)
+            rest = ("the others" if have else "your goods") + (
+                " wait on action spaces until you take them back" if placed else
+                " are stored in your warehouse or delivered to orders: they do not come back")
+            return f"{who}: draw {n} good{'s' if n != 1 else ''} — {left} in your bag and crate: {rest}{first}"
         return f"{who}: draw {n} good{'s' if n != 1 else ''} from your bag{first}"
     if ph == "planning":
         return f"{who} plans: place goods on action spaces, then Done"
@@ -592,6 +595,8 @@ def turn_rule(turn: dict | None) -> str:
     >>> turn_rule({"here": "farm", "acted": "farm", "moved_after": True, "may_act": False,
     ...            "may_move": True, "may_end": True})
     'you acted at the Farm this turn: move on now and act there next turn, or end your turn'
+    >>> turn_rule({"here": "mine", "acted": None, "may_act": True, "may_move": False})
+    'act at the Mine now, or pass (you cannot move on from here now)'
     """
     if not turn:
         return ""
@@ -604,12 +609,16 @@ def turn_rule(turn: dict | None) -> str:
         if here != acted:
             then = "move on now, or end your turn" if turn.get("may_move") else "end your turn"
             return f"{did}: act at the {at} next turn; {then}"
+        if turn.get("may_act") and not turn.get("may_move"):  # issue 22: no "move on" then
+            return f"{did}: act again here, or end your turn"
         if turn.get("may_act"):
             return (f"{did}: act again here, or move on now and act there next turn, or end "
                     "your turn")
         if turn.get("may_move"):
             return f"{did}: move on now and act there next turn, or end your turn"
         return f"{did}: end your turn"
+    if turn.get("may_act") and not turn.get("may_move"):  # issue 22: no "move first" then
+        return f"act at the {at} now, or pass (you cannot move on from here now)"
     if turn.get("may_act"):
         return f"act at the {at} now, or move first: a turn is one location's actions"
     if turn.get("may_move"):
@@ -755,6 +764,94 @@ def _selected_good(view: dict, selected: str) -> str | None:
     return goods[int(k) - 1] if 1 <= int(k) <= len(goods) else None
 
 
+def _recipe_gap(recipe: _data.Recipe, goods: list[str]) -> list[str] | None:
+    """The goods ``recipe`` still needs beyond ``goods`` (``[]``: exactly its inputs), or None
+    when ``goods`` hold something it does not take (``"*"``: any good but food)."""
+    need = list(recipe.ins)
+    for g in sorted(goods, key=lambda g: g in need):  # concrete inputs first, then "*"
+        if g in need:
+            need.remove(g)
+        elif g != "food" and "*" in need:
+            need.remove("*")
+        else:
+            return None
+    return need
+
+
+def _cannot_run(recipe: _data.Recipe, view: dict) -> str:
+    """Why a recipe whose inputs lie on its spaces cannot run now (spec §7, §12, §15)."""
+    supply = view.get("supply") or {}
+    out = [g for g in recipe.gain if int(supply.get(g, 0)) < list(recipe.gain).count(g)]
+    if out:
+        return f"the supply has no {good_name(out[0])} left"
+    if recipe.store:
+        return "your warehouse has no row that can take it (rows of one kind, started in order)"
+    if recipe.road:
+        return "your road marker is at the end of the road track"
+    if recipe.card:
+        return f"no {recipe.card} card it could give is left"
+    return "the rules allow no run of it now"
+
+
+def source_why_not(view: dict, sid: str, good_cell: bool = False) -> str:
+    """Why the viewer's action source ``sid`` (a location, the role tile, an extension) does not
+    run where the pawn stands, in the game's words (issue 22: "match no recipe" was said even
+    where the recipe was ready, and never said what it needs): a good clicked on a source that
+    can run names the action to click; otherwise what lies there against what its recipes need,
+    e.g. ``"The Mine holds food: “2 food → stone” needs 1 more food. A recipe runs only when its
+    action spaces hold exactly its inputs."``. ``good_cell``: the click was on one good of the
+    source (``src:SID:K``)."""
+    legal = list(view.get("legal_moves") or [])
+    opts = view.get("options")
+    hs = _hs(opts)
+    title = source_title(sid, hs)
+    runs = [m for m in legal if m == sid or m.startswith(sid + ":")]
+    if runs:
+        how = ", then choose how" if len(runs) > 1 else ""
+        return (f"{'That good waits' if good_cell else 'It is ready'}: click the {title} card "
+                f"(outlined in green) to run it{how}.")
+    src = hs.sources(_mode(opts)).get(sid)
+    seat = view["seats"][int(view["player"])]
+    entry = (seat.get("sources") or {}).get(sid) or {}
+    goods, coins = list(entry.get("goods") or ()), int(entry.get("coins") or 0)
+    if sid == "market":
+        if any(m.startswith(("sell:", "deliver:")) for m in legal):
+            return "At the Market, click a good outlined in green to sell or deliver it."
+        return ("No good on the Market's spaces can be sold or delivered now (food cannot; a "
+                "delivery needs an open order that takes the good).")
+    if src is None or not src.recipes:
+        return f"The {title} has no action to run."
+    rule = "A recipe runs only when its action spaces hold exactly its inputs."
+    recipes = "; ".join(recipe_words(r, hs) for r in src.recipes)
+    if not goods and not coins:
+        return (f"Nothing lies on the {title}'s action spaces: its recipes take goods planned "
+                f"there in the Planning phase ({recipes}).")
+    held = _goods_words(goods) if goods else coin_words(coins)
+    best = None
+    for r in src.recipes:
+        if not r.ins:
+            if not goods and coins:
+                gap = r.coins_in - coins
+                if gap == 0:
+                    return f"The {title} holds {held}: it cannot run now ({_cannot_run(r, view)})."
+                if gap > 0 and (best is None or gap < len(best[1])):
+                    best = (r, [coin_words(gap)])
+            continue
+        gap_goods = _recipe_gap(r, goods) if not coins else None
+        if gap_goods == []:
+            return (f"The {title} holds {held}, the inputs of \u201c{recipe_words(r, hs)}\u201d, "
+                    f"but it cannot run now: {_cannot_run(r, view)}.")
+        if gap_goods and (best is None or len(gap_goods) < len(best[1])):
+            counts = {g: gap_goods.count(g) for g in dict.fromkeys(gap_goods)}
+            best = (r, [_join([f"{n} more " + ("good" + ("s" if n > 1 else "") + " (not food)"
+                                               if g == "*" else good_name(g))
+                               for g, n in counts.items()])])
+    if best is not None:
+        return (f"The {title} holds {held}: \u201c{recipe_words(best[0], hs)}\u201d needs "
+                f"{best[1][0]}. {rule}")
+    return f"The {title} holds {held}, which none of its recipes takes exactly ({recipes}). {rule}"
+
+
 def why_not(view: dict, cell: str, names: list | None = None, selected: str | None = None) -> str:
     """Why a click on the ``data-cell`` ``cell`` of the board (see ``render``) plays nothing,
     in words, from the view alone, e.g. ``"Your pawn is not at the Mine."`` or ``"It costs 7
@@ -790,6 +887,13 @@ def why_not(view: dict, cell: str, names: list | None = None, selected: str | No
                 "spaces (a cart moves up to 3 steps, once a round; a step costs 1 food).")
     if kind in ("display", "order"):
         what = "extensions" if kind == "display" else "orders"
+        good = _selected_good(view, selected) if ph == "planning" and selected else None
+        if good is not None:
+            # a good (or a coin) selected, then a card (issue 22: said nothing to a new user)
+            thing = good_name(good)
+            verb = "Extensions are bought" if kind == "display" else "Orders are taken"
+            return (f"{verb} at the Market in the Actions phase, not planned on: put the {thing} "
+                    "on an action space outlined in green.")
         if ph != "actions" or pawn != "market":
             return f"Buy {what} at the Market, in the Actions phase." if kind == "display" else \
                 "Take orders at the Market, in the Actions phase."
@@ -848,8 +952,7 @@ def why_not(view: dict, cell: str, names: list | None = None, selected: str | No
                         "(end your turn now).")
             if pawn != loc:
                 return f"Your pawn is not at the {location_name(loc)}."
-            return ("The goods there match no recipe exactly (a recipe runs only when its "
-                    "spaces hold exactly its inputs), or it already ran this round.")
+            return source_why_not(view, sid, good_cell=":" in rest)
     if kind == "coins":
         return "Coins go on coin spaces during Planning; other costs are paid when you act."
     return "That shows the game; there is nothing to play there."
@@ -861,7 +964,7 @@ __all__ = [
     "extension_effect", "extension_tip", "order_tip", "trigger_words", "is_secret", "describe",
     "prompt", "turn_rule", "sale_note", "warehouse_rule", "choice_note", "display_price_words",
     "end_warning", "AIM_WORDS", "notation_help", "explain", "scoreboard", "round_banner",
-    "why_not", "public_position", "END_TURN_FIRST", "last_outlined",
+    "why_not", "source_why_not", "public_position", "END_TURN_FIRST", "last_outlined",
 ]
 
 
@@ -1239,8 +1342,8 @@ def button_words(mv: str, seat: dict, phase: str, hs: _data.HouseSet) -> tuple[s
     if mv == "pass":
         return "Pass", "Pass for the rest of the round"
     if mv == "cart":
-        text = f"Buy a cart ({hs.cart_price} coin)"
-        return text, f"{text} at the Village"
+        text = f"Buy a cart ({coin_words(hs.cart_price)})"
+        return text, f"{text} at the Village"  # the price said once (issue 22)
     return mv, mv
 
 
@@ -1388,6 +1491,7 @@ BOARD_WORDS = {
     "go_here_cost": "Go here \u00b7 {cost}",
     "go_here": "Go here\u2026",
     "go_here_idle": "Go here \u00b7 nothing to do",
+    "go_here_idle_short": "Go \u00b7 nothing to do",
     "move_to": "move to the {loc}: {options}",
     "carts": "Carts {owned} \u00b7 used {used}",
     "cart_used": "used",
@@ -1570,8 +1674,8 @@ TURN_SUMMARY = (
     "Draw: fill your open planning spaces from your bag.",
     "Plan: put goods (and coins) on the action spaces of locations, then Done planning; "
     "the others see it in the Actions phase. A recipe runs only with exactly its inputs.",
-    "Actions: move your pawn (first placement free; a cart, or 1 food a step) and act at one "
-    "location a turn: its recipe runs with the goods planned there.",
+    "Actions: move your pawn (placing it is free; a cart: the first a round free, then 1 food; "
+    "a step: 1 food) and act at one location a turn with the goods planned there.",
     "After acting, moving on ends that turn's actions: act there next turn. End turn, or Pass "
     "for the rest of the round.",
     "Goods are never used up: used and gained goods go to your crate, then your bag. Goods left "

@@ -59,7 +59,7 @@ class LearnPage:
         g = self.guide
         g.board.ui["narrow"] = bool(self.app._narrow_query.matches)  # Altiplano's phone layout
         draw_scene(by_id("rules"), g.html(), by_id("announce"), announce, focus)
-        self.set_url(learn_url(g.game, g.step))
+        self.set_url(learn_url(g.game, g.step, g.done))
 
     def learn_event(self, target, keyboard: bool = False) -> None:
         """A click (or Enter) on the guided page: a button, or the board."""

@@ -71,6 +71,10 @@ class BoardUI:
         """``data-cell`` values whose click selects something (the rest deselect)."""
         return set()
 
+    def click_cell(self, frame: Frame, cell: str) -> str:
+        """The cell a click on ``cell`` stands for (default: itself)."""
+        return cell
+
     def select(self, ui: dict, cell: str | None) -> None:
         """Record the selection of ``cell`` (None: clear it) in ``ui``."""
         ui["selected"] = cell
@@ -276,6 +280,18 @@ class AltiplanoUI(HiddenCardsUI):
 
     def draggable(self, frame):
         return {c for c in self.selectable(frame) if c.startswith("plan:") or c == "coins"}
+
+    def click_cell(self, frame, cell):
+        """A good on an action source (``src:SID:K``) whose run asks how (several variants: the
+        source is selectable, the good is not) stands for the source: a click on the fish of
+        the Village's card opens its choice like a click beside it (issue 22: it said "match
+        no recipe")."""
+        sid, _, k = cell[4:].partition(":") if cell.startswith("src:") else ("", "", "")
+        if k:
+            cells = self.selectable(frame)
+            if cell not in cells and f"src:{sid}" in cells:
+                return f"src:{sid}"
+        return cell
 
     def first_focus(self, frame):
         """Planning: the first planning space; the Draw: the Draw button (on a phone the

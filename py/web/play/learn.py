@@ -15,8 +15,9 @@ the lesson's record (the same seed, the same options) with every move played so 
 other seat a bot (``easy`` by default, or ``medium``) or a person. Replaying it from the seed
 keeps Altitude's hands and Altiplano's bags exactly as the rules deal them, and as hidden.
 
-A reload restarts at the step reached: the page keeps it in its address (``&step=N``) and
-:meth:`Guide.restore` plays the first ``N`` steps again (each step's first asked move and its
+A reload restarts at the step reached: the page keeps it in its address (``&step=N``, the
+number it shows: "Step N of M"; ``&step=done`` at the end) and :meth:`Guide.restore` plays the
+steps before it again (each step's first asked move and its
 reply), which gives the very same position.
 """
 
@@ -88,24 +89,36 @@ def has_guide(game: str) -> bool:
         return False
 
 
-def learn_url(game: str, step: int = 0) -> str:
-    """The guided page's address: ``?game=G&page=learn`` (``&step=N`` from the second step on).
+#: ``&step=done``: every step of the line was played (the page offers "Play on from here")
+DONE_STEP = "done"
 
-    >>> learn_url("alto"), learn_url("alto", 3)
-    ('?game=alto&page=learn', '?game=alto&page=learn&step=3')
+
+def learn_url(game: str, step: int = 0, done: bool = False) -> str:
+    """The guided page's address: ``?game=G&page=learn``, with ``&step=N`` from the second step
+    on, where N is the number the page shows ("Step N of M", issue 22: ``step=2`` showed
+    "Step 3"), and ``&step=done`` once every step was played. ``step``: the 0-based step reached
+    (:attr:`Guide.step`).
+
+    >>> learn_url("alto"), learn_url("alto", 2), learn_url("alto", 11, done=True)
+    ('?game=alto&page=learn', '?game=alto&page=learn&step=3', '?game=alto&page=learn&step=done')
     """
-    return f"?game={game}&page=learn" + (f"&step={step}" if step else "")
+    if done:
+        return f"?game={game}&page=learn&step={DONE_STEP}"
+    return f"?game={game}&page=learn" + (f"&step={step + 1}" if step else "")
 
 
 def read_step(text: str | None) -> int:
-    """The ``&step=`` of the address as a whole number (0 when absent or not a number; the
-    guide clamps it to its line).
+    """The 0-based step an address's ``&step=`` asks for: ``&step=N`` is "Step N of M" (so
+    ``1`` and ``0`` are the first step), ``done`` is past the last step; 0 when absent or not
+    a number. The guide clamps it to its line (:meth:`Guide.restore`).
 
-    >>> read_step("4"), read_step("x"), read_step(None)
-    (4, 0, 0)
+    >>> read_step("4"), read_step("1"), read_step("x"), read_step(None), read_step("done") > 999
+    (3, 0, 0, 0, True)
     """
-    text = (text or "").strip()
-    return int(text) if text.isdigit() and len(text) < 4 else 0
+    text = (text or "").strip().lower()
+    if text == DONE_STEP:
+        return 10 ** 4
+    return max(0, int(text) - 1) if text.isdigit() and len(text) < 4 else 0
 
 
 class Guide:

@@ -222,9 +222,19 @@ class Table:
         first click passed the turn (it never plays for the next player)."""
         if self.board.keeps_double_click(cell):
             return ""
-        if on_move and self._turn_passed is not None and self._turn_passed is self.session.state:
+        if not on_move or self._turn_passed is None:
+            return None
+        s = self.session
+        if self._turn_passed is s.state:
             return ("The turn has passed: that was a double click, so it did nothing. "
                     "Click again to play for the next player.")
+        # a bot answered between the two clicks ("Faster bots"): the button under the pointer
+        # is new (Altiplano: Pass where "End turn" was), and a Pass cannot be undone (issue 22)
+        k = next((i for i in range(len(s.states) - 1, -1, -1) if s.states[i] is self._turn_passed), None)
+        if k is not None and all(not self.turns.is_person(s.module.current_player(st))
+                                 for st in s.states[k:-1]):
+            return ("That was a double click: the board changed under it, so the second click "
+                    "did nothing. Look, then click again.")
         return None
 
     def clicked(self, cell: str | None, move: str | None) -> Click:

@@ -105,26 +105,43 @@ def _hint(ctx: _Ctx) -> str:
         guided=ctx.guided)
 
 
+def _button(ctx: _Ctx, parts: list, b: str, x: float, y: float, bw: float, alt: bool) -> None:
+    text, label = _w.button_words(b, ctx.bseat, ctx.v["phase"], ctx.hs)
+    parts.append(f'<g class="btn{" alt" if alt else ""}" transform="translate({_f(x)},{_f(y)})"'
+                 f'{ctx.attrs(b, label, b)}>{_rect(0, 0, bw, 30, "bg", 8)}'
+                 f'{_text(bw / 2, 20, text, "")}{ctx.marks(b, 0, 0, bw, 30, 8)}</g>')
+    ctx.anchors[b] = (x, y, bw, 30)
+
+
 def _buttons(ctx: _Ctx, parts: list, y: float) -> float:
+    """The step buttons (Draw, Done planning or storing, End turn) at the right of the row, and
+    Pass in a place of its own at the left, drawn as a secondary button: Pass cannot be taken
+    back, so it never appears where another button was a moment before (issue 22: the bot's
+    turn ended and a second tap on "Done planning" or "End turn" passed by accident). The
+    hint fills the room between them."""
     W = ctx.W
     hint = _hint(ctx)
-    order = [b for b in ("draw", "done", "end", "pass") if b in ctx.mv.buttons]
-    x = W - 10
+    order = [b for b in ("draw", "done", "end") if b in ctx.mv.buttons]
     bh = 30
+    left = 12.0  # where the hint starts
+    if "pass" in ctx.mv.buttons:
+        pw = _tw(_w.button_words("pass", ctx.bseat, ctx.v["phase"], ctx.hs)[0], 13, True) + 24
+        _button(ctx, parts, "pass", 12, y, pw, True)
+        left = 12 + pw + 12
+        order = order or ["pass"]  # the row is as tall as with a button on the right
+    x = W - 10
     for b in reversed(order):
-        text, label = _w.button_words(b, ctx.bseat, ctx.v["phase"], ctx.hs)
+        if b == "pass":
+            continue
+        text = _w.button_words(b, ctx.bseat, ctx.v["phase"], ctx.hs)[0]
         bw = _tw(text, 13, True) + 24
         x -= bw
-        alt = " alt" if b == "pass" and len(order) > 1 else ""
-        parts.append(f'<g class="btn{alt}" transform="translate({_f(x)},{_f(y)})"'
-                     f'{ctx.attrs(b, label, b)}>{_rect(0, 0, bw, bh, "bg", 8)}'
-                     f'{_text(bw / 2, 20, text, "")}{ctx.marks(b, 0, 0, bw, bh, 8)}</g>')
-        ctx.anchors[b] = (x, y, bw, bh)
+        _button(ctx, parts, b, x, y, bw, False)
         x -= 8
-    room = x - 12
+    room = x - left
     if not hint:
         return y + (bh + 8 if order else 0)
-    # wrap the hint into the room left of the buttons (or the whole width)
+    # wrap the hint into the room between the buttons (or the whole width, below them)
     limit = max(20, int(room / (12 * 0.55)))
     lines = _wrap(hint, limit)
     if len(lines) > 2 and order:
@@ -135,7 +152,7 @@ def _buttons(ctx: _Ctx, parts: list, y: float) -> float:
         return ty + (len(lines) - 1) * 15 + 10
     ty = y + (bh / 2 + 4 if len(lines) == 1 else 12)
     for k, ln in enumerate(lines):
-        parts.append(_text(12, ty + k * 15, ln, "t"))
+        parts.append(_text(left, ty + k * 15, ln, "t"))
     return y + max(bh if order else 0, len(lines) * 15 + 6) + 8
 
 
@@ -507,6 +524,8 @@ def _go_button(ctx: _Ctx, parts: list, loc: str, x: float, y: float, w: float) -
     if loc in ctx.idle:
         # a pawn move (first placement, cart, step) onto a location where nothing can be done
         text = _w.board_words("go_here_idle")
+        if _tw(text, 12, True) + 20 > w:  # the phone's narrow card: the words fit, never cut
+            text = _w.board_words("go_here_idle_short")
         label += _w.board_words("idle_here")
     bw = min(w, _tw(text, 12, True) + 20)
     caption = _text(bw / 2, 16.5, text, "", ' style="font-size:12px"')
@@ -556,7 +575,7 @@ def _buy_cart(ctx: _Ctx, parts: list, x: float, y: float, w: float) -> float:
     text, label = _w.button_words("cart", ctx.bseat, ctx.v["phase"], ctx.hs)
     bw = min(w, _tw(text, 13, True) + 24)
     parts.append(f'<g class="btn" transform="translate({_f(x)},{_f(y)})"'
-                 f'{ctx.attrs("cart", label + f" for {ctx.hs.cart_price} coin", "cart")}>'
+                 f'{ctx.attrs("cart", label, "cart")}>'
                  f'{_rect(0, 0, bw, 28, "bg", 7)}{_text(bw / 2, 19, text, "")}'
                  f'{ctx.marks("cart", 0, 0, bw, 28, 7)}</g>')
     ctx.anchors["cart"] = (x, y, bw, 28)
