@@ -234,3 +234,15 @@ def test_every_altiplano_hook_is_named_with_its_visible_text():
     assert checked > 2000
     assert name_hooks('<g data-cell="x" aria-label="a, b"><text>Q</text></g>') == \
         '<g data-cell="x" aria-label="a, b (shown: Q)"><text>Q</text></g>'
+
+
+def test_a_double_click_on_done_with_nothing_planned_does_not_confirm_it():
+    """New-user run: a double click on "Done planning" planned nothing without a word. The
+    first click asks; the second click of the same double click is not the confirmation."""
+    s = to_planning()
+    t = table_of(s)
+    assert t.clicked("done", "done").kind == "hint"
+    said = t.double_click("done", on_move=True, move="done")
+    assert said and "did not confirm" in said and t.session.ply == len(s.moves)
+    assert t.double_click("draw", on_move=True, move="draw") is None  # another move acts as any click
+    assert t.clicked("done", "done").kind == "play" and t.session.ply == len(s.moves) + 1

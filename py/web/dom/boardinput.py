@@ -58,7 +58,7 @@ class BoardInput:
         # click passed the turn (Altiplano: their Draw button shows where the first Draw was).
         if event.detail and int(event.detail) > 1 and not is_null(event.target):
             cell, move = target_of(event.target)
-            said = table.double_click(cell, move is not None)
+            said = table.double_click(cell, move is not None, move)
             if said is not None:
                 if said:
                     self.screen.hint(said)

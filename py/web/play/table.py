@@ -215,13 +215,18 @@ class Table:
         return Click("cleared", None if had else
                      f"Nothing to play from there. {panels.status_words(s.module, s.state, s.names)}")
 
-    def double_click(self, cell: str | None, on_move: bool) -> str | None:
+    def double_click(self, cell: str | None, on_move: bool, move: str | None = None) -> str | None:
         """The second (or later) click of a double click, before it acts. Returns None when it
         acts like any click, ``""`` when it is ignored silently (on the source the first click
         selected: the selection stays), or the words to show when it is ignored because the
-        first click passed the turn (it never plays for the next player)."""
+        first click passed the turn (it never plays for the next player) or asked to confirm
+        ``move`` (``confirm_first``: a confirmation is a click of its own, never the second half
+        of a double click — new-user run: a double click on "Done planning" planned nothing)."""
         if self.board.keeps_double_click(cell):
             return ""
+        if move is not None and self._asked[0] is self.session.state and self._asked[1] == move:
+            return ("That was a double click, so it did not confirm: read the words above, then "
+                    "click once more to confirm.")
         if not on_move or self._turn_passed is None:
             return None
         s = self.session
