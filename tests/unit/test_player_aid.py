@@ -246,3 +246,53 @@ def test_a_double_click_on_done_with_nothing_planned_does_not_confirm_it():
     assert said and "did not confirm" in said and t.session.ply == len(s.moves)
     assert t.double_click("draw", on_move=True, move="draw") is None  # another move acts as any click
     assert t.clicked("done", "done").kind == "play" and t.session.ply == len(s.moves) + 1
+
+
+def _round_two_planning(seed: int = 5):
+    """A 2-player game in round 2's Planning phase, every seat's pawn on the ring."""
+    import random as _random
+    from altiplano_support import choose
+    s, rng = A.new_game(seed=seed, players=2), _random.Random(seed)
+    while not (s.round >= 2 and s.phase == "planning"):
+        s = A.apply(s, str(choose(rng, s, 0.2)))
+    return s
+
+
+def test_a_plan_the_pawn_cannot_reach_is_said_before_done_planning():
+    """New-user run: food planned for the Harbor's extension, an action at the Market first,
+    then no move left to reach the Harbor. Done planning says so first (one click more), and
+    says nothing once food on Movement pays for the extra move."""
+    from altibox.altiplano.words import _hs, _source_location
+    for seed in range(5, 40):
+        s = _round_two_planning(seed)
+        me = s.current
+        seat = A.view(s, me)["seats"][me]
+        if seat["pawn"] is None or seat["sources"]:
+            continue
+        hs = _hs(A.view(s, me)["options"])
+        # goods on two sources at two locations away from the pawn, nothing on Movement
+        locs: set[str] = set()
+        for _ in range(2):
+            for m in map(str, A.legal_moves(s)):
+                if ">" not in m or m.startswith("coin") or m.endswith(">move"):
+                    continue
+                good, sid = m.split(">")
+                loc = _source_location(sid, hs)
+                if loc and loc != seat["pawn"] and loc not in locs:
+                    s = A.apply(s, m)
+                    locs.add(loc)
+                    break
+        if len(locs) < 2:
+            continue
+        v = A.view(s, me)
+        words = W.plan_reach(v)
+        assert words is not None and words.startswith("Your plan needs your pawn at 2 locations (")
+        assert f"your pawn is at the {W.location_name(seat['pawn'])}" in words and "(you planned none)" in words
+        assert "can reach at most 1 this round" in words
+        assert A.confirm_first(v, "done") == f"{words} Click Done again to keep this plan."
+        t = table_of(s)
+        assert t.click("done", "done").kind == "hint" and t.click("done", "done").kind == "play"
+        if "food>move" in map(str, A.legal_moves(s)):
+            assert W.plan_reach(A.view(A.apply(s, "food>move"), me)) is None
+        return
+    raise AssertionError("no round-2 plan with two locations away from the pawn in seeds 5-39")

@@ -1733,7 +1733,71 @@ def confirm_first(view: dict, move: str) -> str | None:
     if move == "done" and nothing_planned(view):
         return ("Nothing planned this round: your drawn goods stay unused. Click Done again to "
                 "confirm.")
+    if move == "done":
+        short = plan_reach(view)
+        if short:
+            return f"{short} Click Done again to keep this plan."
     return None
+
+
+def _source_location(sid: str, hs: _data.HouseSet) -> str | None:
+    """Where a player's action source ``sid`` is used: a location's own id, a role's or an
+    extension's location (house set data), None for the movement spaces."""
+    if sid in hs.locations:
+        return sid
+    raw = hs.roles.get(sid) or hs.extensions.get(sid) or {}
+    return raw.get("location")
+
+
+def plan_reach(view: dict) -> str | None:
+    """In the Planning phase, the words that warn the viewer whose plan needs the pawn at more
+    locations than it can reach this round, or None (spec §8, issue 22; new-user run: food
+    planned for the Harbor, an action at the Market first, then no move left to reach it).
+
+    Each location with goods or coins of the viewer on an action space (its own, the role's, an
+    extension's) needs the pawn there once. The pawn covers, at most: where it stands (or, before
+    its first placement, any one location: that placement is free), one more location per free
+    cart move (the first cart of the round; extension D7's extra cart) and one more per food (or
+    coin, with ``coin_can_pay_movement``) planned on the movement spaces. An upper bound: a cart
+    goes at most 3 steps, so the warning is never wrong when it is given.
+
+    >>> from altibox.altiplano import new_game, apply, view
+    >>> s = new_game(seed=5, players=2)
+    >>> while s.phase != "planning": s = apply(s, "draw")
+    >>> plan_reach(view(s, s.current)) is None
+    True
+    """
+    seat_no = view.get("player")
+    if view.get("phase") != "planning" or seat_no is None:
+        return None
+    seat = view["seats"][int(seat_no)]
+    options = view.get("options") or {}
+    hs = _hs(options)
+    sources = seat.get("sources") or {}
+    need: list[str] = []
+    for sid, src in sources.items():
+        loc = _source_location(sid, hs) if (src.get("goods") or src.get("coins")) else None
+        if loc and loc not in need:
+            need.append(loc)
+    move = sources.get("move") or {}
+    paid = list(move.get("goods") or []).count("food")
+    if options.get("coin_can_pay_movement", False):
+        paid += int(move.get("coins") or 0)
+    exts = seat.get("extensions") or []
+    free = (1 if int(seat.get("carts") or 0) >= 1 else 0) + sum(
+        1 for e in exts if (hs.extensions.get(e) or {}).get("passive") == "extra_cart")
+    pawn = seat.get("pawn")
+    reach = (1 if pawn is None or pawn in need else 0) + free + paid
+    if len(need) <= reach:
+        return None
+    where = _join([f"the {location_name(loc)}" for loc in need])
+    stands = ("your pawn's first placement is free" if pawn is None
+              else f"your pawn is at the {location_name(pawn)}")
+    carts = ("the first cart move of the round is free" if free else "you have no cart")
+    food = {0: "you planned none", 1: "you planned 1"}.get(paid, f"you planned {paid}")
+    return (f"Your plan needs your pawn at {len(need)} locations ({where}), but it can reach at "
+            f"most {reach} this round: {stands}, {carts}, and every further move costs 1 food on "
+            f"the movement spaces ({food}). Plan food on Movement, or fewer locations.")
 
 
 #: the focused part of the table (``focus=`` of an embed) -> what it is called
