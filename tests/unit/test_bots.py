@@ -400,3 +400,31 @@ def test_altiplano_order_target_plans_for_the_face_up_order_it_can_best_fill():
     assert BP._keeps_order_coin(world, p, 1, know)
     assert BP._score_action(world, p, "cart", know) == -1.0
     assert BP._score_action(world, p, "order:O4", know) == pytest.approx(3.0)
+
+
+def test_altiplano_easy_bots_take_stranded_goods_back_and_keep_acting():
+    """New-user run: the easy bot's goods all sat on sources whose recipes could not run, its
+    bag and crate were empty, and it passed every round from round 3 to the end (3 points).
+    A bot whose bag and crate cannot fill its planning spaces takes such goods back in the Draw
+    (spec §6.1): in these easy-against-easy games no seat goes more than 2 rounds without an
+    action (on the old policy seeds 4 and 6 had streaks of 12 and 10 rounds)."""
+    import random as _random
+    from altibox import altiplano as A
+    from altibox.bots import choose_move
+    for seed in (4, 6, 7):
+        s, rng = A.new_game(seed=seed, players=2), _random.Random(seed)
+        idle, worst, acted, rnd, took_back = [0, 0], [0, 0], [False, False], s.round, 0
+        while not A.is_over(s):
+            i = A.current_player(s)
+            t = str(choose_move("altiplano", s, "easy", rng.randrange(10 ** 9)))
+            if s.phase == "draw" and "<" in t:
+                took_back += 1
+            if s.phase == "actions" and t not in ("pass", "end") and not t.startswith(("go:", "step:", "@")):
+                acted[i] = True
+            s = A.apply(s, t)
+            if s.round != rnd:
+                idle = [0 if acted[k] else idle[k] + 1 for k in range(2)]
+                worst = [max(worst[k], idle[k]) for k in range(2)]
+                acted, rnd = [False, False], s.round
+        assert max(worst) <= 2, (seed, worst)
+        assert took_back > 0, seed

@@ -1016,8 +1016,9 @@ PASSIVE_SHORT = {"final_storage": "final storage: {n} goods",
                  "extra_cart": "1 free extra cart move"}
 
 #: The movement spaces' recipe words.
-MOVEMENT_WORDS = ("food here pays for movement: a second cart move or a single step costs 1 "
-                  "food each; your first cart move each round is free")
+MOVEMENT_WORDS = ("food here pays for movement: a single step to a neighbouring location, or the "
+                  "ride of a second cart (bought at the Village: each cart you own rides once a "
+                  "round), costs 1 food each; your first cart's ride each round is free")
 
 
 def order_need(hs: _data.HouseSet, order: dict) -> list[str]:
@@ -1486,7 +1487,7 @@ BOARD_WORDS = {
     "movement": "Movement",
     "sell": "sell ",
     "or_deliver": " or deliver to order",
-    "step_or_cart": "1 step or 1 more cart",
+    "step_or_cart": "1 step or a 2nd cart's ride",
     # movement
     "go_here_cost": "Go here \u00b7 {cost}",
     "go_here": "Go here\u2026",
@@ -1796,8 +1797,9 @@ def plan_reach(view: dict) -> str | None:
     carts = ("the first cart move of the round is free" if free else "you have no cart")
     food = {0: "you planned none", 1: "you planned 1"}.get(paid, f"you planned {paid}")
     return (f"Your plan needs your pawn at {len(need)} locations ({where}), but it can reach at "
-            f"most {reach} this round: {stands}, {carts}, and every further move costs 1 food on "
-            f"the movement spaces ({food}). Plan food on Movement, or fewer locations.")
+            f"most {reach} this round: {stands}, {carts}, and every further move (a step to a "
+            f"neighbour, or a second cart's ride) costs 1 food on the movement spaces ({food}). "
+            f"Plan food on Movement, or fewer locations.")
 
 
 #: the focused part of the table (``focus=`` of an embed) -> what it is called
