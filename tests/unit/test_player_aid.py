@@ -262,14 +262,12 @@ def test_a_plan_the_pawn_cannot_reach_is_said_before_done_planning():
     """New-user run: food planned for the Harbor's extension, an action at the Market first,
     then no move left to reach the Harbor. Done planning says so first (one click more), and
     says nothing once food on Movement pays for the extra move."""
-    from altibox.altiplano.words import _hs, _source_location
     for seed in range(5, 40):
         s = _round_two_planning(seed)
         me = s.current
         seat = A.view(s, me)["seats"][me]
         if seat["pawn"] is None or seat["sources"]:
             continue
-        hs = _hs(A.view(s, me)["options"])
         # goods on two sources at two locations away from the pawn, nothing on Movement
         locs: set[str] = set()
         for _ in range(2):
@@ -277,7 +275,7 @@ def test_a_plan_the_pawn_cannot_reach_is_said_before_done_planning():
                 if ">" not in m or m.startswith("coin") or m.endswith(">move"):
                     continue
                 good, sid = m.split(">")
-                loc = _source_location(sid, hs)
+                loc = s._S[sid].loc
                 if loc and loc != seat["pawn"] and loc not in locs:
                     s = A.apply(s, m)
                     locs.add(loc)

@@ -23,23 +23,32 @@ def module_name(path: Path) -> str:
 MODULES = {module_name(p): p for p in sorted(PY.rglob("*.py")) if "__pycache__" not in p.parts}
 
 
+def imported_names(node: ast.AST, package: str) -> set[str]:
+    """The module names an ``import`` statement ``node`` of a module of ``package`` names
+    (relative imports resolved; ``from pkg import sub`` names the submodule when ``pkg.sub`` is
+    one of ours); empty for any other node."""
+    if isinstance(node, ast.Import):
+        return {alias.name for alias in node.names}
+    if not isinstance(node, ast.ImportFrom):
+        return set()
+    base = node.module or ""
+    if node.level:
+        anchor = package.split(".")
+        anchor = anchor[:len(anchor) - (node.level - 1)]
+        base = ".".join(anchor + ([base] if base else []))
+    return {base} | {f"{base}.{alias.name}" for alias in node.names if f"{base}.{alias.name}" in MODULES}
+
+
+def _package(name: str) -> str:
+    return name if MODULES[name].name == "__init__.py" else name.rpartition(".")[0]
+
+
 def imports(name: str) -> set[str]:
-    """Every module name ``name`` imports, anywhere in its source (relative imports resolved;
-    ``from pkg import sub`` names the submodule when ``pkg.sub`` is one of ours)."""
+    """Every module name ``name`` imports, anywhere in its source (:func:`imported_names`)."""
     path = MODULES[name]
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(), str(path))):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = package.split(".")
-                anchor = anchor[:len(anchor) - (node.level - 1)]
-                base = ".".join(anchor + ([base] if base else []))
-            found.add(base)
-            found.update(f"{base}.{alias.name}" for alias in node.names if f"{base}.{alias.name}" in MODULES)
+        found |= imported_names(node, _package(name))
     return found
 
 
@@ -162,7 +171,6 @@ def top_level_imports(name: str) -> set[str]:
     """The modules of ours ``name`` imports when it is imported: statements of the module's body
     (and of its plain ``if``/``try`` blocks), not inside functions or ``if TYPE_CHECKING``."""
     path = MODULES[name]
-    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
 
     def walk(body):
@@ -173,16 +181,8 @@ def top_level_imports(name: str) -> set[str]:
                     walk(node.orelse)
             elif isinstance(node, ast.Try):
                 walk(node.body)
-            elif isinstance(node, ast.Import):
-                found.update(alias.name for alias in node.names)
-            elif isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:
-                    anchor = package.split(".")
-                    anchor = anchor[:len(anchor) - (node.level - 1)]
-                    base = ".".join(anchor + ([base] if base else []))
-                found.add(base)
-                found.update(f"{base}.{a.name}" for a in node.names if f"{base}.{a.name}" in MODULES)
+            else:
+                found.update(imported_names(node, _package(name)))
 
     walk(ast.parse(path.read_text(), str(path)).body)
     # importing a.b.c imports the packages a and a.b first

@@ -1741,15 +1741,6 @@ def confirm_first(view: dict, move: str) -> str | None:
     return None
 
 
-def _source_location(sid: str, hs: _data.HouseSet) -> str | None:
-    """Where a player's action source ``sid`` is used: a location's own id, a role's or an
-    extension's location (house set data), None for the movement spaces."""
-    if sid in hs.locations:
-        return sid
-    raw = hs.roles.get(sid) or hs.extensions.get(sid) or {}
-    return raw.get("location")
-
-
 def plan_reach(view: dict) -> str | None:
     """In the Planning phase, the words that warn the viewer whose plan needs the pawn at more
     locations than it can reach this round, or None (spec §8, issue 22; new-user run: food
@@ -1773,11 +1764,11 @@ def plan_reach(view: dict) -> str | None:
         return None
     seat = view["seats"][int(seat_no)]
     options = view.get("options") or {}
-    hs = _hs(options)
+    S = _hs(options).sources(_mode(options))  # each source's location (``loc``), passive
     sources = seat.get("sources") or {}
     need: list[str] = []
     for sid, src in sources.items():
-        loc = _source_location(sid, hs) if (src.get("goods") or src.get("coins")) else None
+        loc = S[sid].loc if (src.get("goods") or src.get("coins")) else None
         if loc and loc not in need:
             need.append(loc)
     move = sources.get("move") or {}
@@ -1786,7 +1777,7 @@ def plan_reach(view: dict) -> str | None:
         paid += int(move.get("coins") or 0)
     exts = seat.get("extensions") or []
     free = (1 if int(seat.get("carts") or 0) >= 1 else 0) + sum(
-        1 for e in exts if (hs.extensions.get(e) or {}).get("passive") == "extra_cart")
+        1 for e in exts if S[e].passive == "extra_cart")
     pawn = seat.get("pawn")
     reach = (1 if pawn is None or pawn in need else 0) + free + paid
     if len(need) <= reach:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from altibox.core.svg import esc as svg_esc
+
 from web.html.graphemes import cut
 
 MAX_NAME = 24
@@ -18,11 +20,7 @@ def esc(text: Any) -> str:
     >>> esc("Tim's <b>")
     'Tim&#x27;s &lt;b&gt;'
     """
-    s = str(text)
-    if "&" in s or "<" in s or ">" in s or '"' in s or "'" in s:
-        s = (s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-             .replace('"', "&quot;").replace("'", "&#x27;"))
-    return s
+    return svg_esc(text).replace("&#39;", "&#x27;")  # an "&" of the text is "&amp;" by then
 
 
 def clean_name(value: Any) -> str:
