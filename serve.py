@@ -614,6 +614,12 @@ class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
     allow_reuse_address = True  # rebinding after a restart (TIME_WAIT); a live listener still conflicts
 
+    def handle_error(self, request, client_address):
+        """A browser that goes away mid-response (a reload, a closed tab) is not an error to print."""
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
 
 def make_server(host: str = "127.0.0.1", port: int = 8000, site_dir: Path | None = None,
                 prefix: str = "/", quiet: bool = False) -> Server:

@@ -142,6 +142,8 @@ def test_four_boards_share_one_python_each_plays_and_the_scene_is_solved(boards_
     # every board starts: the ones below the fold when they come near the viewport
     for el in ("alto", "altitude", "altiplano", "scene"):
         page.locator(f"#{el}").scroll_into_view_if_needed()
+        # opened before the next scroll: four scrolls in one frame would show the observer only the last
+        page.wait_for_function("id => document.getElementById(id)._opened === true", arg=el)
     ready = wait_events(page, "ready", 4)
     assert sorted(e[1] for e in ready) == ["altiplano", "altitude", "alto", "scene"]
     assert sum(u.endswith("pyodide.asm.wasm") for u in guard.requested) == 1  # one runtime, not four
