@@ -25,6 +25,10 @@ def test_scores_table_matches_the_rulebook_example():
     assert totals == {"0": "20", "1": "17"}
     rows = [tr for tr in root.iter("tr") if tr.find("th") is not None and tr.find("th").text == "Level 2"]
     assert [td.text for td in rows[0].findall("td")] == ["2 × 2 = 4", "3 × 2 = 6"]
+    # a row worth 1 a piece still shows its sum, not a bare number that reads as a count
+    level1 = [p for p in alto.scoreboard(state)[0]["parts"] if p["label"] == "Level 1"][0]
+    rows = [tr for tr in root.iter("tr") if tr.find("th") is not None and tr.find("th").text == "Level 1"]
+    assert rows[0].findall("td")[0].text == f"{level1['count']} × 1 = {level1['count']}"
 
 
 def test_status_and_result_words():

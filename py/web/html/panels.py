@@ -154,7 +154,7 @@ def scores_html(module: Any, state: Any, names: list[str] | None = None) -> str:
                 cells.append('<td class="muted">–</td>')
             elif part.get("each") == 0:  # owned, but worth nothing (Altiplano: goods worth 0)
                 cells.append(f'<td class="muted" title="{esc(part["count"])} × 0">–</td>')
-            elif "count" in part and part.get("count") != part["points"]:
+            elif part.get("each") or part.get("count") != part["points"]:  # the sum, even n × 1
                 if not part.get("each"):
                     cells.append(f'<td>{esc(part["points"])}</td>')
                 elif compact:
