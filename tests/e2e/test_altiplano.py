@@ -208,8 +208,10 @@ def test_drag_and_drop_why_not_and_the_keyboard(open_app):
     # the keyboard: Enter on a good selects it, Enter on a lit action space places it
     view = A.view(states[-1], me)
     plan = _planning_list(view["seats"][me], _house(view))
-    move = next(m for m in view["legal_moves"] if m.startswith(plan[0] + ">"))
-    page.locator('#board [data-cell="plan:1"]').focus()
+    k, good = next((k, g) for k, g in enumerate(plan, 1) if g is not None)  # space 1 emptied
+    assert plan[0] is None  # the dragged good left the space it was dragged from
+    move = next(m for m in view["legal_moves"] if m.startswith(good + ">"))
+    page.locator(f'#board [data-cell="plan:{k}"]').focus()
     page.keyboard.press("Enter")
     target = page.locator(f'#board [data-move="{move}"]')
     assert target.count() >= 1

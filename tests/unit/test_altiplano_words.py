@@ -324,15 +324,19 @@ def test_a_planned_good_leaves_its_planning_space_empty_and_the_rest_stay_put():
     q = A.apply(p, "cacao>market")
     assert slots(q) == ["food", "food", "food", None]
     q = A.apply(q, "food>farm")
-    assert slots(q) == ["food", "food", None, None]   # cacao did not slide onto space 3
+    # cacao did not slide onto space 3; of the three foods the first space emptied, the space
+    # a player who takes the left one clicked (issue 22: the right one vanished)
+    assert slots(q) == [None, "food", "food", None]
     v = A.view(q, me)
     assert W.why_not(v, "plan:4") == ("Planning space 4 is empty: click a good on a filled "
                                       "planning space, then an action space.")
-    # the board draws space 4 empty and keeps food on spaces 1 and 2
+    assert W.why_not(v, "plan:1").startswith("Planning space 1 is empty")
+    # the board draws spaces 1 and 4 empty and keeps food on spaces 2 and 3
     svg = A.render_svg(v, {})
     assert 'data-cell="plan:4"' in svg
     # taking a good back puts it on a space of its kind again
-    assert slots(A.apply(q, "cacao<market")) == ["food", "food", None, "cacao"]
+    assert slots(A.apply(q, "cacao<market")) == [None, "food", "food", "cacao"]
+    assert slots(A.apply(q, "food<farm")) == ["food", "food", "food", None]
     # the others see every drawn good on the planning spaces, packed: placements are secret
     pub = A.view(A.apply(q, "done"), None)["seats"][me]
     assert A.render._planning_list(pub, A.render._house(v)) == ["food", "food", "food", "cacao"]

@@ -82,6 +82,14 @@ def test_undo_never_crosses_the_privacy_barrier():
     assert t.end_turn() == "Pass the device to Player 2"
     assert not t.can_undo() and t.undo() is None and t.session.ply == 1
     assert t.privacy()[1] == "I am Player 2: show my cards"
+    # the greyed-out Undo says why (issue 22: its tooltip said only "Undo (Ctrl+Z)")
+    assert t.undo_title() == "Undo (Ctrl+Z): not while the device is passed to the next player"
+    t.reveal()
+    assert t.undo_title() == ("Undo (Ctrl+Z): closed. A finished step (a planning done, a turn ended) or "
+                              "what a draw or a reveal showed cannot be taken back")
+    assert Table(Session.new("alto", seed=7)).undo_title() == "Undo (Ctrl+Z): nothing to take back yet"
+    t.click(None, t.frame().view["legal_moves"][0])
+    assert t.can_undo() and t.undo_title() == "Undo (Ctrl+Z)"
 
 
 def test_the_setup_status_says_the_first_returned_card_is_chosen_not_returned():

@@ -95,7 +95,9 @@ class PlayScreen:
         if not is_null(line):
             line.textContent = panels.result_line(module, state, names)
             line.hidden = out is None
-        by_id("undo").disabled = not t.can_undo()
+        undo = by_id("undo")
+        undo.disabled = not t.can_undo()
+        undo.title = t.undo_title()
         by_id("redo").disabled = not t.can_redo()
         by_id("confirm").hidden = not t.needs_confirm()
         step, act = t.bar_action(frame), by_id("bar-act")

@@ -34,6 +34,10 @@ from web.play.session import Session
 from web.play.turns import Turns
 
 
+#: the Undo button's tooltip while it is open (index.html's own title)
+UNDO_TITLE = "Undo (Ctrl+Z)"
+
+
 @dataclass(frozen=True)
 class Click:
     """What a click on the board did (:meth:`Table.click`).
@@ -139,6 +143,21 @@ class Table:
     def can_undo(self) -> bool:
         """Undo would take something back (never past what someone was shown)."""
         return self.adapter.undo_target(self.turns, self.session.states) is not None
+
+    def undo_title(self) -> str:
+        """The Undo button's tooltip: its shortcut, and when it is closed, why (a player who
+        sees it greyed out reads the rule that closed it, issue 22)."""
+        if self.can_undo():
+            return UNDO_TITLE
+        states = self.session.states
+        if len(states) < 2:
+            return f"{UNDO_TITLE}: nothing to take back yet"
+        if self.turns.privacy(states) is not None:
+            return f"{UNDO_TITLE}: not while the device is passed to the next player"
+        if self.session.module.INFO.hidden:
+            return (f"{UNDO_TITLE}: closed. A finished step (a planning done, a turn ended) or what "
+                    f"a draw or a reveal showed cannot be taken back")
+        return f"{UNDO_TITLE}: nothing of yours to take back"
 
     def can_redo(self) -> bool:
         """Redo would replay a move taken back (never one made with hidden cards)."""

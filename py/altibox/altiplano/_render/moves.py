@@ -72,18 +72,23 @@ def _planning_list(seat: dict, hs) -> list:
     While the seat plans (its own view carries ``fresh``: the goods placed this Planning phase,
     rules ``_seat_view``), each good drawn keeps its space: the goods drawn are the planning
     goods plus the fresh ones, laid out in goods order, and a space whose good was placed stays
-    empty (of several goods of one kind, the first spaces keep the ones left), so the next good
-    is where it was drawn. Otherwise the goods are packed from space 1."""
+    empty, so the next good is where it was drawn. Of several goods of one kind the first spaces
+    empty first and the last keep the ones left: a player who takes the left one of two glasses
+    sees that space empty (issue 22: the right one vanished), and a click on the first good of a
+    kind, from the left as the keyboard goes, always empties the space clicked. Otherwise the
+    goods are packed from space 1."""
     key = _canon_key(hs)
     left = sorted(_expand(seat.get("planning") or {}), key=key)
     fresh = [g for src in (seat.get("sources") or {}).values() for g in src.get("fresh") or ()]
     if not fresh:
         return left
-    keep = {g: left.count(g) for g in set(left)}
+    holes: dict = {}
+    for g in fresh:
+        holes[g] = holes.get(g, 0) + 1
     out: list = []
     for g in sorted(left + fresh, key=key):
-        out.append(g if keep.get(g, 0) > 0 else None)
-        keep[g] = keep.get(g, 0) - 1
+        out.append(None if holes.get(g, 0) > 0 else g)
+        holes[g] = holes.get(g, 0) - 1
     return out
 
 
