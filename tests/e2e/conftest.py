@@ -15,10 +15,11 @@ the test opens through ``open_app`` (``page.add_init_script``), as a context's w
 
 The service worker and the background snapshot worker (static/boot/runtime.mjs) are switched off
 in those contexts through ``altibox:settings`` (``{"snapshot": false, "offline": false}``);
-tests/e2e/test_offline.py opts in with ``open_app(..., offline=True)``. ``ALTIBOX_E2E_SNAPSHOT=1``
-keeps the memory snapshot on in the shared contexts and between tests (the Cache Storage entry
-``altibox-snapshot``): later boots restore Python in ~1 s (suite 16-18 min instead of ~20), but
-two of four full runs with it had a renderer crash at a page's start, not yet understood.
+tests/e2e/test_offline.py opts in with ``open_app(..., offline=True)``. The memory snapshot stays
+on in the shared contexts and between tests (the Cache Storage entry ``altibox-snapshot``;
+``ALTIBOX_E2E_SNAPSHOT=0`` turns it off): later boots restore Python in ~1 s (suite 16-18 min
+instead of ~20). A renderer crash at a page's start ("Target crashed", about once in two full runs,
+with or without the snapshot) makes tests/run.sh run that test once more.
 
 ``host``, ``framed`` and ``partitioned`` open the app inside an iframe of another site
 (tests/e2e/test_frames.py says how). The helpers behind these fixtures, and every helper that
