@@ -175,9 +175,11 @@ def test_empty_and_locked_planning_spaces_say_so():
     move = next(str(m) for m in A.legal_moves(s) if ">" in str(m) and not str(m).startswith("coin"))
     s = A.apply(s, move)
     view = A.view(s, s.current)
-    n = sum(view["seats"][s.current]["planning"].values())
-    assert A.why_not(view, f"plan:{n + 1}", None) == (
-        f"Planning space {n + 1} is empty: click a good on a filled planning space, then an "
+    plan = A.render._planning_list(view["seats"][s.current], A.render._house(view))
+    k = plan.index(None) + 1  # the space the good left: the first of its kind (issue 22)
+    assert plan.count(None) == 1 and (k == 1 or plan[k - 2] != move.split(">")[0])
+    assert A.why_not(view, f"plan:{k}", None) == (
+        f"Planning space {k} is empty: click a good on a filled planning space, then an "
         "action space.")
 
 
