@@ -13,12 +13,12 @@ about half of a fresh context's. Its init scripts are added to each tab
 the test opens through ``open_app`` (``page.add_init_script``), as a context's would be. Any other
 ``open_app`` gets a fresh context.
 
-The service worker and the background snapshot worker (static/boot/runtime.mjs) are switched off
-in those contexts through ``altibox:settings`` (``{"snapshot": false, "offline": false}``);
-tests/e2e/test_offline.py opts in with ``open_app(..., offline=True)``. The memory snapshot stays
-on in the shared contexts and between tests (the Cache Storage entry ``altibox-snapshot``;
-``ALTIBOX_E2E_SNAPSHOT=0`` turns it off): later boots restore Python in ~1 s (suite 16-18 min
-instead of ~20). A renderer crash at a page's start ("Target crashed", about once in two full runs,
+The service worker (static/boot/runtime.mjs) is switched off in those contexts through
+``altibox:settings`` (``{"offline": false}``); tests/e2e/test_offline.py opts in with
+``open_app(..., offline=True)``. The memory snapshot stays on in the shared contexts and between
+tests (the Cache Storage entry ``altibox-snapshot``): later boots restore Python in ~1 s (suite
+16-18 min instead of ~20); ``ALTIBOX_E2E_SNAPSHOT=0`` switches it off too (``{"snapshot": false,
+"offline": false}``), as in every other context. A renderer crash at a page's start ("Target crashed", about once in two full runs,
 with or without the snapshot) makes tests/run.sh run that test once more.
 
 ``host``, ``framed`` and ``partitioned`` open the app inside an iframe of another site

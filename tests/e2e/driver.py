@@ -33,25 +33,21 @@ from altiplano_support import choose  # noqa: E402,F401  (the e2e tests' Altipla
 
 # ---------------------------------------------------------------- the app and its guard
 
-#: set before any page script runs, unless the test set its own settings: no service worker and
-#: no background snapshot worker (tests/e2e/test_offline.py opts in)
-NO_BACKGROUND_WORK = """
-try {
-  if (localStorage.getItem("altibox:settings") === null)
-    localStorage.setItem("altibox:settings", JSON.stringify({snapshot: false, offline: false}));
-} catch (e) {}
-"""
+def default_settings(settings: str) -> str:
+    """An init script that sets ``altibox:settings`` to ``settings`` (a JS object literal) before
+    any page script runs, unless the test set its own settings."""
+    return ("try {\n  if (localStorage.getItem(\"altibox:settings\") === null)\n"
+            f"    localStorage.setItem(\"altibox:settings\", JSON.stringify({settings}));\n}} catch (e) {{}}\n")
+
+
+#: no service worker and no background snapshot worker (tests/e2e/test_offline.py opts in)
+NO_BACKGROUND_WORK = default_settings("{snapshot: false, offline: false}")
 #: the shared contexts of tests/e2e/conftest.py: no service worker, but the memory snapshot on,
 #: so that every boot after the first of a test process restores Python (about 1 s) instead of
 #: starting it (4-6 s): the start most visits get. On unless ALTIBOX_E2E_SNAPSHOT=0. A renderer
 #: crash ("Target crashed") at a page's start was seen about once in two full runs with it and
 #: without it alike (tests/run.sh runs such a test once more; docs/design.md).
-SNAPSHOT_ONLY = """
-try {
-  if (localStorage.getItem("altibox:settings") === null)
-    localStorage.setItem("altibox:settings", JSON.stringify({offline: false}));
-} catch (e) {}
-"""
+SNAPSHOT_ONLY = default_settings("{offline: false}")
 E2E_SNAPSHOT = os.environ.get("ALTIBOX_E2E_SNAPSHOT", "1") == "1"
 #: Pyodide cold start is ~6 s here on 2 cores; leave a wide margin (a machine shared with other
 #: heavy jobs can set ALTIBOX_BOOT_TIMEOUT_MS higher)

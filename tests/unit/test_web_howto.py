@@ -12,6 +12,7 @@ from altibox import GAMES, alto
 from altibox.alto.rules import Cell
 from altibox.core import scenes as S
 from web.html import howto
+from web.html.legend import legend_html
 from web.html import screens
 from web.play.sceneboard import SceneBoard, figure_html
 
@@ -40,7 +41,7 @@ def test_landing_cards_link_to_the_howto_pages():
 
 
 def test_alto_legend_explains_every_symbol_and_mark():
-    root = parse(howto.legend_html("alto"))
+    root = parse(legend_html("alto"))
     items = {li.get("data-symbol"): "".join(li.itertext()) for li in root.iter("li")}
     assert list(items)[:4] == ["A", "O", "D", "S"]
     assert "8 directions" in items["A"] and "diagonally" in items["D"]
@@ -132,7 +133,7 @@ def test_scene_html_escapes_text():
 # ------------------------------------------------------------------ Altitude
 
 def test_altitude_legend_covers_markers_and_special_cards():
-    root = parse(howto.legend_html("altitude"))
+    root = parse(legend_html("altitude"))
     items = {li.get("data-symbol"): "".join(li.itertext()) for li in root.iter("li")}
     for key in ("place", "replace", "remove", "discard", "return", "avalanche", "sb", "cable",
                 "animal", "dahut", "double"):
@@ -177,7 +178,7 @@ def test_altitude_scene_board_select_hand_card_then_target():
 
 
 def test_altiplano_legend_covers_every_good_and_mark():
-    root = parse(howto.legend_html("altiplano"))
+    root = parse(legend_html("altiplano"))
     items = {li.get("data-symbol"): "".join(li.itertext()) for li in root.iter("li")}
     for g in ("food", "corn", "wood", "stone", "ore", "wool", "cloth", "silver", "fish", "glass",
               "alpaca", "cacao", "coin", "cart", "order", "store"):
@@ -275,5 +276,5 @@ def test_the_play_screen_links_every_how_to_page_without_compiling_the_texts():
     ``howto.PAGES``, each linked at ``?game=G&page=rules``."""
     from web.links import routes
     assert routes.HOWTO_GAMES == tuple(howto.PAGES) == ("alto", "altitude", "altiplano")
-    assert [howto.howto_url(g) for g in routes.HOWTO_GAMES] == [
+    assert [routes.howto_url(g) for g in routes.HOWTO_GAMES] == [
         "?game=alto&page=rules", "?game=altitude&page=rules", "?game=altiplano&page=rules"]

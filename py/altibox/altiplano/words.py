@@ -827,28 +827,28 @@ def source_why_not(view: dict, sid: str, good_cell: bool = False) -> str:
         return (f"Nothing lies on the {title}'s action spaces: its recipes take goods planned "
                 f"there in the Planning phase ({recipes}).")
     held = _goods_words(goods) if goods else coin_words(coins)
-    best = None
+    best = None  # (how many more it needs, the recipe, those words): the recipe nearest to run
     for r in src.recipes:
         if not r.ins:
             if not goods and coins:
                 gap = r.coins_in - coins
                 if gap == 0:
                     return f"The {title} holds {held}: it cannot run now ({_cannot_run(r, view)})."
-                if gap > 0 and (best is None or gap < len(best[1])):
-                    best = (r, [coin_words(gap)])
+                if gap > 0 and (best is None or gap < best[0]):
+                    best = (gap, r, coin_words(gap))
             continue
         gap_goods = _recipe_gap(r, goods) if not coins else None
         if gap_goods == []:
             return (f"The {title} holds {held}, the inputs of \u201c{recipe_words(r, hs)}\u201d, "
                     f"but it cannot run now: {_cannot_run(r, view)}.")
-        if gap_goods and (best is None or len(gap_goods) < len(best[1])):
+        if gap_goods and (best is None or len(gap_goods) < best[0]):
             counts = {g: gap_goods.count(g) for g in dict.fromkeys(gap_goods)}
-            best = (r, [_join([f"{n} more " + ("good" + ("s" if n > 1 else "") + " (not food)"
-                                               if g == "*" else good_name(g))
-                               for g, n in counts.items()])])
+            best = (len(gap_goods), r, _join([f"{n} more " + ("good" + ("s" if n > 1 else "") + " (not food)"
+                                                             if g == "*" else good_name(g))
+                                             for g, n in counts.items()]))
     if best is not None:
-        return (f"The {title} holds {held}: \u201c{recipe_words(best[0], hs)}\u201d needs "
-                f"{best[1][0]}. {rule}")
+        return (f"The {title} holds {held}: \u201c{recipe_words(best[1], hs)}\u201d needs "
+                f"{best[2]}. {rule}")
     return f"The {title} holds {held}, which none of its recipes takes exactly ({recipes}). {rule}"
 
 
@@ -1786,7 +1786,7 @@ def plan_reach(view: dict) -> str | None:
     stands = ("your pawn's first placement is free" if pawn is None
               else f"your pawn is at the {location_name(pawn)}")
     carts = ("the first cart move of the round is free" if free else "you have no cart")
-    food = {0: "you planned none", 1: "you planned 1"}.get(paid, f"you planned {paid}")
+    food = f"you planned {paid or 'none'}"
     return (f"Your plan needs your pawn at {len(need)} locations ({where}), but it can reach at "
             f"most {reach} this round: {stands}, {carts}, and every further move (a step to a "
             f"neighbour, or a second cart's ride) costs 1 food on the movement spaces ({food}). "

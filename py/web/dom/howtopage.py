@@ -100,7 +100,7 @@ class HowToPage:
         browser.document.documentElement.dataset.game = game
         by_id("title").textContent = f"How to play {info.name}"
         browser.document.title = f"How to play · {info.name} · Altibox"
-        self.set_url(howto.howto_url(game))
+        self.set_url(routes.howto_url(game))
         self.screen("rules")
         browser.window.scrollTo(0, 0)
 

@@ -15,8 +15,7 @@ from __future__ import annotations
 from altibox import GAMES
 
 from web.html.escape import esc
-from web.html.legend import legend_html  # noqa: F401 (the legend is part of every page: re-exported)
-from web.links import routes
+from web.html.legend import legend_html
 
 LEGEND = "legend"
 
@@ -199,17 +198,6 @@ PAGES: dict[str, list[tuple[str, str, list, list[str]]]] = {
         ], []),
     ],
 }
-
-
-def has_page(game_id: str) -> bool:
-    """True when ``game_id`` has a How-to-play page (``routes.HOWTO_GAMES``, the same games as
-    :data:`PAGES`: the play screen's link reads that list without compiling this module)."""
-    return game_id in PAGES
-
-
-def howto_url(game_id: str) -> str:
-    """The page's address relative to the site: ``?game=G&page=rules`` (``routes.howto_url``)."""
-    return routes.howto_url(game_id)
 
 
 def _blocks_html(game_id: str, blocks: list) -> str:

@@ -15,6 +15,7 @@ from altibox.core import coerce_option
 from web.play.seats import SEAT_CHOICES, parse_seat, seat_label, seats_meta
 from web.play.adapters import BOARDS
 from web.html.escape import clean_names, esc
+from web.links import routes
 
 CHECKED = ' checked="checked"'
 SELECTED = ' selected="selected"'
@@ -65,10 +66,9 @@ def _learn_link(gid: str) -> str:
 
 
 def _howto_link(gid: str) -> str:
-    from web.html.howto import has_page, howto_url
-    if not has_page(gid):
+    if gid not in routes.HOWTO_GAMES:
         return ""
-    return f'<a class="button howto" data-nav="1" href="{esc(howto_url(gid))}">How to play</a>'
+    return f'<a class="button howto" data-nav="1" href="{esc(routes.howto_url(gid))}">How to play</a>'
 
 
 # ---------------------------------------------------------------- new-game form

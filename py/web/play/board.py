@@ -90,7 +90,7 @@ class BoardController:
         if not cell:
             return "none", None
         adapter, ui = self.adapter, self.ui
-        cell = adapter.click_cell(frame, cell) if hasattr(adapter, "click_cell") else cell
+        cell = adapter.click_cell(frame, cell)
         ui["focus"] = cell
         ui["just_selected"] = None
         if adapter.is_selected(ui, cell):

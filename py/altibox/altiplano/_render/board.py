@@ -105,12 +105,18 @@ def _hint(ctx: _Ctx) -> str:
         guided=ctx.guided)
 
 
-def _button(ctx: _Ctx, parts: list, b: str, x: float, y: float, bw: float, alt: bool) -> None:
+def _button(ctx: _Ctx, parts: list, b: str, x: float, y: float, alt: bool = False,
+            right: bool = False) -> float:
+    """The step button ``b`` (30 units tall) with its left edge at ``x`` (its right edge with
+    ``right``); ``alt``: drawn as a secondary button. Returns its width."""
     text, label = _w.button_words(b, ctx.bseat, ctx.v["phase"], ctx.hs)
+    bw = _tw(text, 13, True) + 24
+    x = x - bw if right else x
     parts.append(f'<g class="btn{" alt" if alt else ""}" transform="translate({_f(x)},{_f(y)})"'
                  f'{ctx.attrs(b, label, b)}>{_rect(0, 0, bw, 30, "bg", 8)}'
                  f'{_text(bw / 2, 20, text, "")}{ctx.marks(b, 0, 0, bw, 30, 8)}</g>')
     ctx.anchors[b] = (x, y, bw, 30)
+    return bw
 
 
 def _buttons(ctx: _Ctx, parts: list, y: float) -> float:
@@ -121,30 +127,22 @@ def _buttons(ctx: _Ctx, parts: list, y: float) -> float:
     hint fills the room between them."""
     W = ctx.W
     hint = _hint(ctx)
-    order = [b for b in ("draw", "done", "end") if b in ctx.mv.buttons]
     bh = 30
     left = 12.0  # where the hint starts
     if "pass" in ctx.mv.buttons:
-        pw = _tw(_w.button_words("pass", ctx.bseat, ctx.v["phase"], ctx.hs)[0], 13, True) + 24
-        _button(ctx, parts, "pass", 12, y, pw, True)
-        left = 12 + pw + 12
-        order = order or ["pass"]  # the row is as tall as with a button on the right
+        left += _button(ctx, parts, "pass", 12, y, alt=True) + 12
     x = W - 10
-    for b in reversed(order):
-        if b == "pass":
-            continue
-        text = _w.button_words(b, ctx.bseat, ctx.v["phase"], ctx.hs)[0]
-        bw = _tw(text, 13, True) + 24
-        x -= bw
-        _button(ctx, parts, b, x, y, bw, False)
-        x -= 8
+    for b in ("end", "done", "draw"):  # right to left
+        if b in ctx.mv.buttons:
+            x -= _button(ctx, parts, b, x, y, right=True) + 8
+    row = x < W - 10 or left > 12  # a row of buttons is drawn
     room = x - left
     if not hint:
-        return y + (bh + 8 if order else 0)
+        return y + (bh + 8 if row else 0)
     # wrap the hint into the room between the buttons (or the whole width, below them)
     limit = max(20, int(room / (12 * 0.55)))
     lines = _wrap(hint, limit)
-    if len(lines) > 2 and order:
+    if len(lines) > 2 and row:
         lines = _wrap(hint, int((W - 24) / (12 * 0.55)))
         ty = y + bh + 16
         for k, ln in enumerate(lines):
@@ -153,7 +151,7 @@ def _buttons(ctx: _Ctx, parts: list, y: float) -> float:
     ty = y + (bh / 2 + 4 if len(lines) == 1 else 12)
     for k, ln in enumerate(lines):
         parts.append(_text(left, ty + k * 15, ln, "t"))
-    return y + max(bh if order else 0, len(lines) * 15 + 6) + 8
+    return y + max(bh if row else 0, len(lines) * 15 + 6) + 8
 
 
 def _planning_row(ctx: _Ctx, parts: list, y: float) -> float:
