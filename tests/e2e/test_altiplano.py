@@ -142,8 +142,10 @@ def test_five_players_two_rounds_first_on_a_phone_then_on_a_desktop(open_app):
     states = [A.new_game(seed=seed, players=5)]
     names = [A.seat_name(states[0], i) for i in range(5)]
     rng = random.Random(11)
-    # the phone layout: the 360-wide board, no sideways scroll, the turn bar on screen
-    assert page.locator("#board svg.narrow").count() == 1
+    # the phone layout: the 360-wide board, no sideways scroll, the turn bar on screen (the page
+    # redraws on the media query's change event, after set_viewport_size has returned)
+    page.wait_for_selector("#board svg.narrow", state="attached")
+    assert page.locator("#board svg").count() == 1
     assert no_page_scroll(page)
     play(page, states, rng, names, stop=lambda s: s.round == 1 and s.phase == "planning", check_every=3)
     assert page.locator("#privacy").is_visible() or page.locator("#confirm").is_visible()
