@@ -27,7 +27,7 @@ def test_version_1_file_is_unchanged():
     assert V1["version"] == 1 and V2["version"] == 2
 
 
-@pytest.mark.parametrize("name", ["house_set_2", "house_set_3", "house_set_4", "house_set_5", "house_set_6"])
+@pytest.mark.parametrize("name", ["house_set_2", "house_set_3", "house_set_4", "house_set_5", "house_set_6", "house_set_7"])
 def test_later_versions_keep_every_sourced_value(name):
     """Spec §18: box totals, the 4-player wood, cacao and cart counts, the orders in play per
     player count (16 minus 6 or 4), the Miner's location and starting goods are [SRC]."""
@@ -48,7 +48,7 @@ def test_later_versions_keep_every_sourced_value(name):
         assert [x["id"] for x in V2[key]] == [x["id"] for x in V1[key]]
 
 
-@pytest.mark.parametrize("name", ["house_set_2", "house_set_3", "house_set_4", "house_set_5", "house_set_6"])
+@pytest.mark.parametrize("name", ["house_set_2", "house_set_3", "house_set_4", "house_set_5", "house_set_6", "house_set_7"])
 def test_later_versions_roles_each_make_their_own_good_and_start_with_four(name):
     """Spec §10: a role is an early source of one good (the trader's is no longer coins: a
     coins-only action cannot be fair while coins only break ties); every role starts with 4
@@ -257,6 +257,61 @@ def test_version_6_changes_only_the_listed_3_and_4_player_supplies_from_version_
     for n in ("3", "4"):
         for g, k in D.load_raw("house_set_6")["supply_by_players"][n]["goods"].items():
             assert k <= box[g], (n, g)
+
+
+def test_version_7_restores_the_boats_2_vp_and_sets_the_boats_per_player_count():
+    """House set 7 (issue 18, docs/figures.md) is version 6 with the boat's 2 VP of the rulebook
+    back (seed 001: "boats are worth 2 points"; versions 3 to 6 had 1 VP, against the seed), 8
+    boats at 2 players and 9 at 3 (the first of the file's list; spec §18 H11: the count per player
+    count is ours), 13 ore and 13 silver at 5 players, and one more of six goods at 2 players.
+    Measured with hard on every seat, seeds 30001…: with 2 VP boats the Woodcutter took every
+    boat at every player count and led at 2 (0.89, 56 points with 10 boats) while it rose from
+    last to fair at 4 (0.041 → 0.30); 8 boats at 2 players: 49.2 points; 9 at 3; the 5-player
+    Miner led (0.38, 73.5 points) before the ore and silver cut. At 2 players the one-good steps
+    (fish for the Fisherman, silver for the Miner, stone for the Stonemason, cacao for the Farmer,
+    glass for the Trader, alpaca for the Shepherd) took the worst role gap 0.165 → 0.098 (1,400
+    games, seeds 40001…)."""
+    v6, changed = _changes("house_set_6", "house_set_7")
+    assert changed == {
+        "name": ("Altibox house set, version 6", "Altibox house set, version 7"),
+        "version": (6, 7),
+        "source": (v6["source"], v6["source"].replace("versions 2 to 6", "versions 2 to 7")),
+        "supply_by_players.source": (v6["supply_by_players.source"],
+                                     v6["supply_by_players.source"] + " (boats: the first n of the"
+                                     " boats list, all 10 where a row names none)"),
+        "card_values.boat": (1, 2),
+        "supply_by_players.2.boats": (None, 8),
+        "supply_by_players.2.goods.stone": (13, 14),
+        "supply_by_players.2.goods.silver": (8, 9),
+        "supply_by_players.2.goods.fish": (9, 10),
+        "supply_by_players.2.goods.glass": (9, 10),
+        "supply_by_players.2.goods.alpaca": (7, 8),
+        "supply_by_players.2.goods.cacao": (7, 8),
+        "supply_by_players.3.boats": (None, 9),
+        "supply_by_players.5.goods.ore": (15, 13),
+        "supply_by_players.5.goods.silver": (15, 13),
+    }
+    for name in ("house_set", "house_set_2", "house_set_7"):  # spec §16 [SRC]: boat 2, house 4
+        assert D.load_raw(name)["card_values"]["boat"] == 2 and D.load_raw(name)["card_values"]["house"] == 4
+
+
+@pytest.mark.parametrize("players,boats", [(2, 8), (3, 9), (4, 10), (5, 10)])
+def test_version_7_deals_its_boats_per_player_count_and_a_position_keeps_them(players, boats):
+    """The Harbor's boat cards of a new game are the first ``boats`` of the file's list (the
+    H1 row's count), the position text carries them, and a position with a boat card the game
+    does not have (one of version 7's removed ones) is refused (cards conserved, spec §19)."""
+    import json
+    hs = D.load("house_set_7")
+    s = R.new_game(seed=7, players=players, house_set="house_set_7")
+    assert s.boats == hs.boat_goods[:boats] and len(s.boats) == boats
+    text = R.to_position(s)
+    assert R.from_position(text).boats == s.boats
+    assert R.new_game(seed=7, players=players, house_set="house_set_6").boats == hs.boat_goods
+    if boats < 10:
+        d = json.loads(text)
+        d["boats"] = list(d["boats"]) + [hs.boat_goods[boats]]
+        with pytest.raises(ValueError, match="boat cards not conserved"):
+            R.from_position(json.dumps(d))
 
 
 def test_food_on_the_movement_spaces_is_worth_nothing_to_medium_and_hard():

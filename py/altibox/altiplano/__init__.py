@@ -7,7 +7,7 @@ sequential private steps; :func:`current_player` says whose step it is.
 
 All component data is the house set (spec §18), one JSON file per version named by the option
 ``house_set``: ``house_set.json`` is version 1, ``house_set_2.json`` version 2 (new games'
-default), ``house_set_3.json`` to ``house_set_6.json`` versions 3 to 6 (balance
+default), ``house_set_3.json`` to ``house_set_7.json`` versions 3 to 7 (balance
 candidates, played only when named: docs/figures.md); a record or position that names no ``house_set`` is version 1 and replays exactly as
 before (``rules.UNNAMED``). The data is read by :mod:`altibox.altiplano.data`. The API is the
 one every Altibox game shares (DESIGN.md §2)::

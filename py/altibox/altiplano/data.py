@@ -127,8 +127,16 @@ class HouseSet:
         return tuple(sorted(goods, key=self.order.__getitem__))
 
     def supply(self, players: int) -> dict:
-        """The H1 row for ``players``: ``{"goods": {...}, "carts": n, "orders": n}``."""
+        """The H1 row for ``players``: ``{"goods": {...}, "carts": n, "orders": n}`` (and
+        ``"boats": n`` where the row sets the boat count)."""
         return self.raw["supply_by_players"][str(players)]
+
+    def boats_for(self, players: int) -> tuple[str, ...]:
+        """The boat cards (their goods) in a ``players``-player game: the first ``boats`` of the
+        file's ``boats`` list when the H1 row sets ``boats`` (spec §18 H1/H11: the count per
+        player count is a DECISION; house set 7 on), else every boat."""
+        n = self.supply(players).get("boats")
+        return self.boat_goods if n is None else self.boat_goods[:int(n)]
 
     def unlocked(self, road: int) -> int:
         """Open planning spaces for a marker ``road`` steps down the track (spec §12, H7)."""

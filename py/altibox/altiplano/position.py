@@ -416,7 +416,7 @@ def check(state: State) -> None:
             bad(11, "at most one extension per round (§21.6)")
     if sorted(list(s.houses) + [h for p in s.ps for h in p.houses]) != sorted(hs.house_types):
         bad(11, "house cards not conserved")
-    if sorted(list(s.boats) + [b for p in s.ps for b in p.boats]) != sorted(hs.boat_goods):
+    if sorted(list(s.boats) + [b for p in s.ps for b in p.boats]) != sorted(hs.boats_for(len(s.ps))):
         bad(11, "boat cards not conserved")
     for p in s.ps:
         if not 0 <= p.road <= len(hs.track):

@@ -324,7 +324,7 @@ def new_game(seed: int | None = None, players: int = 2, **options) -> State:
     table = hs.supply(players)
     s.supply = {g: n for g, n in table["goods"].items() if n}
     s.houses = hs.house_types
-    s.boats = hs.boat_goods
+    s.boats = hs.boats_for(players)
     s.carts = table["carts"] - players
     orders = list(hs.order_ids)
     core.rng_for(seed, "setup", "orders").shuffle(orders)
