@@ -5,6 +5,7 @@ own placements."""
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 
 import pytest
@@ -305,7 +306,6 @@ def test_version_7_deals_its_boats_per_player_count_and_a_position_keeps_them(pl
     """The Harbor's boat cards of a new game are the first ``boats`` of the file's list (the
     H1 row's count), the position text carries them, and a position with a boat card the game
     does not have (one of version 7's removed ones) is refused (cards conserved, spec §19)."""
-    import json
     hs = D.load("house_set_7")
     s = R.new_game(seed=7, players=players, house_set="house_set_7")
     assert s.boats == hs.boat_goods[:boats] and len(s.boats) == boats
