@@ -45,30 +45,36 @@ from .mcts import MCTS, Adapter
 #: that a decision takes a random one of its ``width`` (default 3) best candidates instead of the
 #: best (the candidates are always sensible: the policy's own shortlist); ``widths`` (optional,
 #: ``{phase: width}``) sets the width per phase instead, a phase it leaves out taking the best;
-#: ``know`` sets :class:`Knowledge`'s knobs. A level with ``sims`` instead runs ISMCTS
+#: ``tempo`` (optional) is the chance that, in the Actions phase, a decision to act becomes
+#: ``pass`` (the player's round ends there: spec §6.3); ``know`` sets :class:`Knowledge`'s knobs.
+#: A level with ``sims`` instead runs ISMCTS
 #: (:class:`Plan`): ``sims`` simulations over ``worlds`` determinizations, rollouts of
 #: ``rollout`` plies with the policy, leaves scored by :func:`estimate`. Measured (README,
 #: "Figures"): at the budgets the browser allows (80-150 simulations) that search did not beat
 #: the policy (53.5 % of 43 games against easy, 25 % of 12 for 150 against 80 simulations),
 #: while self-play tuning of the policy's knowledge did (hard's knobs), so the levels are the
 #: policy with fewer mistakes and more knowledge, level by level: easy picks at random among its
-#: 3 best candidates at every decision, medium among its 3 best in the Actions phase and its 2
-#: best in Planning (the draw and the final storage it plays as hard), hard always takes the
-#: best. Medium and hard share one knowledge (issue 18: two levels that value the roles
-#: differently make a balance measured with one of them meaningless): what a sale and a stored
-#: good cost, that goods parked on a recipe that cannot run this round block the bag's cycle,
-#: and that food parked on the movement spaces is lost to the bag (``move`` 0: the policy's one
-#: free cart a round is all it uses; on house set 4, 100 medium 2-player games, its Miner's
-#: mean rose 26 → 48 points and its Fisherman's 18 → 27: with 2 food of 2 locked there, the
-#: bag ran dry; hard with it won 48.0 % ± 6.9 of 200 games against hard without). Ladder with
-#: that knowledge (house set 4, 200 two-player games each): medium erring between its 2 best
-#: at every decision lost only 65.0 % to hard, so it errs as above: hard won 74.8 % ± 6.0
-#: against it, it 86.0 % ± 4.8 against easy (docs/figures.md).
+#: 3 best candidates at every decision; medium plays hard's moves but, at each decision to act,
+#: ends its round instead with chance 0.18; hard always takes the best. Medium and hard share one
+#: knowledge (issue 18: two levels that value the roles differently make a balance measured with
+#: one of them meaningless): what a sale and a stored good cost, that goods parked on a recipe
+#: that cannot run this round block the bag's cycle, and that food parked on the movement spaces
+#: is lost to the bag (``move`` 0: the policy's one free cart a round is all it uses; on house
+#: set 4, 100 medium 2-player games, its Miner's mean rose 26 → 48 points and its Fisherman's
+#: 18 → 27: with 2 food of 2 locked there, the bag ran dry; hard with it won 48.0 % ± 6.9 of 200
+#: games against hard without).
+#: Why medium loses tempo rather than picking among its best moves (issue 18, house set 7,
+#: 2 players, docs/figures.md "Altiplano medium"): a medium that erred among its 3 best moves in
+#: Actions and 2 best in Planning broke the pairs some roles need (the Woodcutter's wood + wood
+#: for a boat) and not the single-good engines, so it ranked the roles unlike hard (its Shepherd
+#: won 0.797 of 2,800 games, hard's 0.475; worst role gap 0.297 against hard's 0.089); a medium
+#: that plays hard's moves and ends a round early ranks them as hard does (trader first, miner
+#: last; worst gap 0.143 on 600 games) while hard still beats it 76.3 % and it beats easy 79.7 %
+#: (300 games each).
 _KNOW = {"sale_cost": 1.0, "store": 0.2, "stale": 0.0, "move": 0.0, "rescue": 0.0}
 LEVELS = {
     "easy": {"policy": True, "noise": 1.0},
-    "medium": {"policy": True, "noise": 1.0, "widths": {"actions": 3, "planning": 2},
-               "know": _KNOW},
+    "medium": {"policy": True, "noise": 0.0, "tempo": 0.18, "know": _KNOW},
     "hard": {"policy": True, "noise": 0.0, "know": _KNOW},
 }
 
@@ -708,13 +714,22 @@ class AltiplanoAdapter(Adapter):
         return rewards_from_estimates([estimate(world, q, k) for q in range(world.players)])
 
 
+def _is_act(world: Any, text: str) -> bool:
+    """True when ``text`` is, in the Actions phase, an action at the pawn's location (not a
+    pawn placement, cart ride, step, ``end`` or ``pass``): the decisions medium's ``tempo``
+    may turn into ``pass``."""
+    return world.phase == "actions" and text not in ("pass", "end") and \
+        not text.startswith(("@", "go:", "step:"))
+
+
 class PolicyPlan:
-    """Easy: one :func:`policy_move` in a determinized world."""
+    """Easy, medium and hard: one :func:`policy_move` in a determinized world; with ``tempo``
+    (medium), an action becomes ``pass`` with that chance (:data:`LEVELS`)."""
 
     def __init__(self, world: Any, noise: float, rng: random.Random, knobs: dict | None = None,
-                 width: int = 3):
+                 width: int = 3, tempo: float = 0.0):
         self.world, self.noise, self.rng = world, noise, rng
-        self.knobs, self.width = knobs, width
+        self.knobs, self.width, self.tempo = knobs, width, tempo
         self.choice = None
         self.progress = 0.0
 
@@ -723,6 +738,8 @@ class PolicyPlan:
             moves = _rules().legal_moves(self.world)
             self.choice = str(policy_move(self.world, moves, self.rng, self.noise,
                                           Knowledge(self.world, self.knobs), self.width))
+            if self.tempo and _is_act(self.world, self.choice) and self.rng.random() < self.tempo:
+                self.choice = "pass"
             self.progress = 1.0
         return True
 
@@ -773,7 +790,7 @@ def plan(state: Any, player: int, level: str, rng: random.Random):
         if "widths" in cfg:
             width = cfg["widths"].get(world.phase, 0)
             noise = noise if width > 1 else 0.0
-        return PolicyPlan(world, noise, rng, cfg.get("know"), max(1, width))
+        return PolicyPlan(world, noise, rng, cfg.get("know"), max(1, width), cfg.get("tempo", 0.0))
     return Plan(v, extras, options, player, cfg, rng)
 
 
