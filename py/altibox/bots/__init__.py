@@ -32,7 +32,7 @@ easy        Alto: a small MCTS; Altitude: the one-move greedy player (the move w
             scoring) picking at random among its 3 best candidates
 medium      Alto: MCTS with a simulation budget sized for ≤ 1 s per move in the browser;
             Altitude: the greedy player with little noise; Altiplano: hard's policy and
-            knowledge, ending its round instead of acting at 18 % of its decisions to act
+            knowledge, ending its round instead of acting at 25 % of its decisions to act
 hard        Alto: a bigger MCTS budget (≤ 3 s in the browser) and an exact alpha-beta endgame
             solver that takes over as soon as it can finish within its node budget; Altitude:
             ISMCTS over sampled worlds (≤ 3 s); Altiplano: the policy without mistakes and
