@@ -351,12 +351,11 @@ def test_medium_plays_hards_moves_and_sometimes_ends_its_round_instead_of_acting
     s = R.new_game(seed=3, players=2, house_set="house_set_7")
     acts = 0
     while s.phase != "over" and acts < 3:
-        world = s
-        hard = BP.PolicyPlan(world, 0.0, random.Random(1), BP.LEVELS["hard"]["know"])
-        always = BP.PolicyPlan(world, 0.0, random.Random(1), BP.LEVELS["hard"]["know"], tempo=1.0)
+        hard = BP.PolicyPlan(s, 0.0, random.Random(1), BP.LEVELS["hard"]["know"])
+        always = BP.PolicyPlan(s, 0.0, random.Random(1), BP.LEVELS["hard"]["know"], tempo=1.0)
         hard.step(1)
         always.step(1)
-        if BP._is_act(world, hard.choice):
+        if BP._is_act(s, hard.choice):
             acts += 1
             assert always.choice == "pass"
             assert hard.choice in {str(m) for m in R.legal_moves(s)}

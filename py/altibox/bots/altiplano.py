@@ -43,8 +43,7 @@ from .mcts import MCTS, Adapter
 
 #: Per level: ``policy`` plays :func:`policy_move` in one sampled world; ``noise`` is the chance
 #: that a decision takes a random one of its ``width`` (default 3) best candidates instead of the
-#: best (the candidates are always sensible: the policy's own shortlist); ``widths`` (optional,
-#: ``{phase: width}``) sets the width per phase instead, a phase it leaves out taking the best;
+#: best (the candidates are always sensible: the policy's own shortlist);
 #: ``tempo`` (optional) is the chance that, in the Actions phase, a decision to act becomes
 #: ``pass`` (the player's round ends there: spec §6.3); ``know`` sets :class:`Knowledge`'s knobs.
 #: A level with ``sims`` instead runs ISMCTS
@@ -570,6 +569,14 @@ def _keeps_order_coin(world: Any, p: Any, price: int, know: Knowledge) -> bool:
     return bool(need) and any(g in need for g in on_market)
 
 
+def _is_act(world: Any, text: str) -> bool:
+    """True when ``text`` is, in the Actions phase, an action at the pawn's location (not a
+    pawn placement, cart ride, step, ``end`` or ``pass``): :func:`policy_move`'s action
+    candidates, and the decisions medium's ``tempo`` may turn into ``pass``."""
+    return world.phase == "actions" and text not in ("pass", "end") and \
+        not text.startswith(("@", "go:", "step:"))
+
+
 def policy_move(world: Any, moves: Sequence[Any], rng: random.Random, noise: float = 0.0,
                 know: Knowledge | None = None, width: int = 3) -> Any:
     """A sensible move for the player to move (module docstring). With probability ``noise``
@@ -630,8 +637,7 @@ def policy_move(world: Any, moves: Sequence[Any], rng: random.Random, noise: flo
             if scored and scored[0][0] > 0:
                 return pick(scored)
             return by["pass"]
-        acts = [(_score_action(world, p, t, know), t) for t in texts
-                if not (t.startswith("go:") or t.startswith("step:") or t in ("end", "pass"))]
+        acts = [(_score_action(world, p, t, know), t) for t in texts if _is_act(world, t)]
         acts = [a for a in acts if a[0] > 0]
         if acts:
             return pick(acts, lambda t: t.split(":")[0] if t.split(":")[0] in know.S else t)
@@ -715,14 +721,6 @@ class AltiplanoAdapter(Adapter):
         return rewards_from_estimates([estimate(world, q, k) for q in range(world.players)])
 
 
-def _is_act(world: Any, text: str) -> bool:
-    """True when ``text`` is, in the Actions phase, an action at the pawn's location (not a
-    pawn placement, cart ride, step, ``end`` or ``pass``): the decisions medium's ``tempo``
-    may turn into ``pass``."""
-    return world.phase == "actions" and text not in ("pass", "end") and \
-        not text.startswith(("@", "go:", "step:"))
-
-
 class PolicyPlan:
     """Easy, medium and hard: one :func:`policy_move` in a determinized world; with ``tempo``
     (medium), an action becomes ``pass`` with that chance (:data:`LEVELS`)."""
@@ -787,11 +785,8 @@ def plan(state: Any, player: int, level: str, rng: random.Random):
     cfg = LEVELS[level]
     if cfg.get("policy"):
         world = rules.from_position(determinize(v, extras, options, rng))
-        noise, width = cfg["noise"], cfg.get("width", 3)
-        if "widths" in cfg:
-            width = cfg["widths"].get(world.phase, 0)
-            noise = noise if width > 1 else 0.0
-        return PolicyPlan(world, noise, rng, cfg.get("know"), max(1, width), cfg.get("tempo", 0.0))
+        return PolicyPlan(world, cfg["noise"], rng, cfg.get("know"), cfg.get("width", 3),
+                          cfg.get("tempo", 0.0))
     return Plan(v, extras, options, player, cfg, rng)
 
 
