@@ -2,7 +2,7 @@
 """Altiplano balance report (issue 18): prints tables, asserts nothing.
 
     .venv/bin/python tests/bench_balance.py [--level hard] [--players 2,3,4,5] [--games N]
-                                            [--jobs J] [--house-set house_set_2] [--seed S]
+                                            [--jobs J] [--house-set NAME] [--seed S]
     .venv/bin/python tests/bench_balance.py --vs-plans [--level hard] [--games N] ...
 
 - default mode: the same bot level on every seat, ``--games`` seeded games per player count
@@ -230,7 +230,8 @@ def main(argv=None) -> None:
     ap.add_argument("--players", default="2,3,4,5")
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--jobs", type=int, default=1)
-    ap.add_argument("--house-set", default="house_set_2")
+    ap.add_argument("--house-set", default=GAMES["altiplano"].OPTIONS["house_set"][1],
+                    help="the house set version (its data file name; default: new games' default)")
     ap.add_argument("--seed", type=int, default=10001)
     ap.add_argument("--vs-plans", action="store_true")
     ap.add_argument("--detail", action="store_true")

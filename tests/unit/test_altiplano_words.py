@@ -238,9 +238,9 @@ def test_tooltips_say_what_things_do():
         "Extension B7 (letter B, 5+ players, at the Market, 2 coin spaces): 2 coins placed in "
         "planning \u2192 glass; costs 5 coins (3 printed + 2 surcharge).")
     assert W.extension_effect("D2").startswith("draw control")
-    assert W.order_tip("O5") == "Order O5: deliver stone + ore + silver at the Market for 10 VP."
+    assert W.order_tip("O5") == "Order O5: deliver stone + ore + silver at the Market for 12 VP."
     assert W.order_tip("O9", ["ore"]).endswith(
-        "for 15 VP; delivered ore, still needs ore + 2 silver.")
+        "for 17 VP; delivered ore, still needs ore + 2 silver.")
     split = {"forest_cacao_mode": "split_recipes"}
     assert "cacao + food \u2192 glass" in W.location_tip("forest", split)
     assert "cacao \u2192 food, cloth or glass (your choice)" in W.location_tip("forest")
@@ -445,13 +445,13 @@ def test_the_tables_words_come_from_a_view():
 
 def test_a_game_shows_the_values_of_its_own_house_set(monkeypatch, request):
     """Issue 18: a version-1 game keeps version 1's values in its legend, tooltips and score
-    pad while version 2 (here with wool made worth 9 to tell them apart) is the default, which
+    pad while version 7 (here with wool made worth 9 to tell them apart) is the default, which
     the How to play page (no options) shows."""
     from altibox.altiplano import data as D
     from altibox.altiplano._render import context as RC, formulas as RF
-    raw = D.load_raw("house_set_2")
+    raw = D.load_raw("house_set_7")
     raw["goods_values"]["wool"] = 9
-    monkeypatch.setitem(D._CACHE, "house_set_2", D.HouseSet("house_set_2", raw))
+    monkeypatch.setitem(D._CACHE, "house_set_7", D.HouseSet("house_set_7", raw))
     caches = [(cache, dict(cache)) for cache in (RC._TIPS, RF._FORMULAS)]  # shared by name: emptied, then restored
 
     def restore():
@@ -461,11 +461,11 @@ def test_a_game_shows_the_values_of_its_own_house_set(monkeypatch, request):
     request.addfinalizer(restore)
     for cache, _kept in caches:
         cache.clear()
-    d1, d2 = scene(2, seed=1, house_set="house_set"), scene(2, seed=1, house_set="house_set_2")
+    d1, d2 = scene(2, seed=1, house_set="house_set"), scene(2, seed=1, house_set="house_set_7")
     for d in (d1, d2):
         give(d, 0, "crate", "wool", "wool")
     v1, v2 = load(d1), load(d2)
-    assert (v1.hs.name, v2.hs.name) == ("house_set", "house_set_2")
+    assert (v1.hs.name, v2.hs.name) == ("house_set", "house_set_7")
     assert A.good_tip("wool", v1.options).startswith("wool: 3 VP at the end")
     assert A.good_tip("wool", v2.options).startswith("wool: 9 VP at the end")
     assert A.good_tip("wool").startswith("wool: 9 VP at the end")

@@ -366,10 +366,10 @@ def test_apn_helper_round_trips():
 
 def test_altiplano_knowledge_knobs_price_a_sale_and_refuse_unknown_names():
     """Hard's knowledge knows that a sold good's victory points are lost (spec §16: coins do not
-    score): selling glass (4 VP, 2 coins at the market in house set 2, new games' default) is
+    score): selling glass (4 VP, 2 coins at the market in house set 7, new games' default) is
     worth its 4 VP less."""
     world = GAMES["altiplano"].new_game(seed=3, players=2)
-    assert world.options["house_set"] == "house_set_2"
+    assert world.options["house_set"] == "house_set_7"
     base = BP.Knowledge(world)
     hard = BP.Knowledge(world, BP.LEVELS["hard"]["know"])
     p = world.ps[0]
@@ -387,7 +387,7 @@ def test_altiplano_order_target_plans_for_the_face_up_order_it_can_best_fill():
     2 food and 2 alpaca; O4 (alpaca, wool, cloth; 12 VP) misses two goods, so it is the
     target with weight 1/3, and with ``deliver_cost`` 1 an alpaca on the Market is worth
     0.8 × (12 − 2 − 3 − 4) / 3 × 1/3; keeping its only coin for the order, it buys no cart."""
-    world = GAMES["altiplano"].new_game(seed=1000, players=2)
+    world = GAMES["altiplano"].new_game(seed=1000, players=2, house_set="house_set_2")
     p = world.ps[1]
     assert p.role == "shepherd" and p.coins == 1
     know = BP.Knowledge(world, {"target": 1.0, "deliver_cost": 1.0})

@@ -111,8 +111,8 @@ def test_altiplano_goods_come_from_and_go_to_the_supply():
 
 def test_altiplano_supply_and_places_bound_the_changes():
     text = _new()
-    with pytest.raises(PositionError, match="supply has 7 alpaca left, not 8"):
-        altiplano_compose.move_goods(text, 0, "crate", "alpaca", 8)
+    with pytest.raises(PositionError, match="supply has 8 alpaca left, not 9"):
+        altiplano_compose.move_goods(text, 0, "crate", "alpaca", 9)
     with pytest.raises(PositionError, match="bag holds 3 food, not 4"):
         altiplano_compose.move_goods(text, 0, "bag", "food", -4)
     with pytest.raises(PositionError, match="no seat 3"):

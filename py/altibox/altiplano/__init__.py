@@ -6,9 +6,10 @@ players' planning until the Actions phase). The simultaneous Draw and Planning p
 sequential private steps; :func:`current_player` says whose step it is.
 
 All component data is the house set (spec §18), one JSON file per version named by the option
-``house_set``: ``house_set.json`` is version 1, ``house_set_2.json`` version 2 (new games'
-default), ``house_set_3.json`` to ``house_set_7.json`` versions 3 to 7 (balance
-candidates, played only when named: docs/figures.md); a record or position that names no ``house_set`` is version 1 and replays exactly as
+``house_set``: ``house_set.json`` is version 1, ``house_set_2.json`` to ``house_set_6.json``
+versions 2 to 6 (balance candidates; version 2 was new games' default at first, and its saves keep
+it), ``house_set_7.json`` version 7 (new games' default, the fairest measured: docs/figures.md);
+a record or position that names no ``house_set`` is version 1 and replays exactly as
 before (``rules.UNNAMED``). The data is read by :mod:`altibox.altiplano.data`. The API is the
 one every Altibox game shares (DESIGN.md §2)::
 

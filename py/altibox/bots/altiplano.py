@@ -69,7 +69,7 @@ from .mcts import MCTS, Adapter
 #: won 0.797 of 2,800 games, hard's 0.475; worst role gap 0.297 against hard's 0.089); a medium
 #: that plays hard's moves and ends a round early ranks them as hard does (trader first, miner
 #: last; worst gap 0.173 on 600 games) while hard beats it 85.5 % and it beats easy 74.8 % (on
-#: house set 2, the default: 76.8 % and 75.3 %; 300 games each; chance 0.18 left hard only 68.2 %
+#: house set 2: 76.8 % and 75.3 %; 300 games each; chance 0.18 left hard only 68.2 %
 #: on house set 2).
 _KNOW = {"sale_cost": 1.0, "store": 0.2, "stale": 0.0, "move": 0.0, "rescue": 0.0}
 LEVELS = {
