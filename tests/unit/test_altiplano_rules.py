@@ -1024,7 +1024,7 @@ def test_describe_words():
     d = scene(2, seed=1, pawn="farm")
     give(d, 0, "farm", "alpaca", "food")
     s = load(d)
-    assert A.describe(s, "farm") == "Player 1 uses the Farm: food + alpaca -> gains wool"
+    assert A.describe(s, "farm") == "Player 1 uses the Farm: alpaca + food \u2192 gains wool"
     assert A.describe(s, "go:mine") == "Player 1 moves by cart to the Mine"
     assert A.describe(s, "pass") == "Player 1 passes"
     assert A.seat_name(s, 1) == "Player 2" and A.num_players(s) == 2
@@ -1118,7 +1118,7 @@ def test_describe_every_legal_move():
     s = load(d)
     words = [A.describe(s, m) for m in A.legal_moves(s)]
     assert all(w.startswith("Player 1 ") for w in words)
-    assert "Player 1 sells glass for 2 coin(s)" in words
+    assert "Player 1 sells glass for 2 coins" in words
     assert "Player 1 buys extension A1 for 4 coins" in words
     assert "Player 1 takes order O5 for 1 coin" in words
 

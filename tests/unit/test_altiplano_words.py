@@ -64,7 +64,7 @@ def test_describe_cart_costs_and_completing_an_order():
     assert W.describe(s, far, NAMES).endswith(" (1 food)")
     assert W.describe(s, "deliver:silver:r1", NAMES) == (
         "Anna delivers silver to order O5 and completes it (10 VP, corn to warehouse row 1)")
-    assert W.describe(s, "sell:silver", NAMES) == "Anna sells silver for 3 coin(s)"
+    assert W.describe(s, "sell:silver", NAMES) == "Anna sells silver for 3 coins"
 
 
 def test_public_words_keep_planning_secret():

@@ -486,7 +486,7 @@ def describe(state: State, move: Move | str, names: list | None = None,
     if kind == "pass":
         return f"{who} passes"
     if kind == "sell":
-        return f"{who} sells {op[1]} for {hs.prices[op[1]]} coin(s)"
+        return f"{who} sells {op[1]} for {coin_words(hs.prices[op[1]])}"
     if kind == "deliver":
         oid = state.ps[state.current].order[0]
         done = _completes(state, op[1])
@@ -505,7 +505,7 @@ def describe(state: State, move: Move | str, names: list | None = None,
         _, sid, ri, arg = op
         r = state._S[sid].recipes[ri]
         goods = state.ps[state.current].src[sid][0]
-        ins = " + ".join(goods) if goods else f"{r.coins_in} coin(s)"
+        ins = _goods_words(goods) if goods else coin_words(r.coins_in)
         at = _src_words(state, sid)
         if r.gain:
             res = "gains " + " + ".join(r.gain)
@@ -519,7 +519,7 @@ def describe(state: State, move: Move | str, names: list | None = None,
             res = f"takes the {arg} {r.card}" if arg else f"takes no {r.card} (none left)"
         else:
             res = "stores " + ", ".join(f"{g} in row {x + 1}" for g, x in zip(goods, arg))
-        return f"{who} uses {at}: {ins} -> {res}"
+        return f"{who} uses {at}: {ins} \u2192 {res}"
     return f"{who}: {text}"  # pragma: no cover
 
 
