@@ -264,17 +264,16 @@ def test_the_step_prompt_is_cut_into_now_and_why_for_a_phone():
 
 
 def test_the_altiplano_guide_quotes_the_values_of_its_own_house_set():
-    """The guided game's texts state points from its house set (issue 18): order O6's VP, glass
-    and alpaca values, the row-1 bonus. A new user found "O6 … 10 points" left from version 2
+    """The guided game's texts state points from its house set (issue 18): the VP of the orders
+    it names, glass and alpaca values. A new user found "O6 … 10 points" left from version 2
     while the board said 12 VP."""
     import re
     from altibox.altiplano import data
     scene = S.load_learn("altiplano")
     hs = data.load(scene.record["options"]["house_set"])
-    vp = {o["id"]: o["vp"] for o in data.load_raw(hs.name)["orders"]}
     texts = [t for step in scene.line for t in (step.prompt, step.wrong, *(step.hints or {}).values())]
     quoted = [(oid, int(n)) for t in texts for oid, n in re.findall(r"\b(O\d+)\b[^.:]*?(\d+) points", t)]
-    assert quoted and all(n == vp[oid] for oid, n in quoted), quoted
+    assert quoted and all(n == hs.orders[oid][1] for oid, n in quoted), quoted
     assert ("O6", 12) in quoted
     assert any(f"glass is worth {hs.values['glass']} points" in t for t in texts)
     assert any(f"the alpaca keeps its {hs.values['alpaca']} points" in t for t in texts)
