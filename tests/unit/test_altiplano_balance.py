@@ -28,7 +28,7 @@ def test_version_1_file_is_unchanged():
     assert V1["version"] == 1 and V2["version"] == 2
 
 
-@pytest.mark.parametrize("name", ["house_set_2", "house_set_3", "house_set_4", "house_set_5", "house_set_6", "house_set_7"])
+@pytest.mark.parametrize("name", ["house_set_2", "house_set_3", "house_set_4", "house_set_5", "house_set_6", "house_set_7", "house_set_8"])
 def test_later_versions_keep_every_sourced_value(name):
     """Spec §18: box totals, the 4-player wood, cacao and cart counts, the orders in play per
     player count (16 minus 6 or 4), the Miner's location and starting goods are [SRC]."""
@@ -44,12 +44,14 @@ def test_later_versions_keep_every_sourced_value(name):
     assert (miner["location"], miner["start"], miner["coins"]) == (
         "mine", {"food": 2, "fish": 1, "ore": 1}, 1)
     assert V2["goods_values"]["food"] == 0
-    # the same shapes: every extension, order, house and boat id of version 1
-    for key in ("extensions", "orders", "houses", "boats"):
+    # the same shapes: every extension, order, house and boat id of version 1 (in version 1's
+    # order, but the boats: a player count that removes boats removes the list's last ones)
+    for key in ("extensions", "orders", "houses"):
         assert [x["id"] for x in V2[key]] == [x["id"] for x in V1[key]]
+    assert sorted(x["id"] for x in V2["boats"]) == sorted(x["id"] for x in V1["boats"])
 
 
-@pytest.mark.parametrize("name", ["house_set_2", "house_set_3", "house_set_4", "house_set_5", "house_set_6", "house_set_7"])
+@pytest.mark.parametrize("name", ["house_set_2", "house_set_3", "house_set_4", "house_set_5", "house_set_6", "house_set_7", "house_set_8"])
 def test_later_versions_roles_each_make_their_own_good_and_start_with_four(name):
     """Spec §10: a role is an early source of one good (the trader's is no longer coins: a
     coins-only action cannot be fair while coins only break ties); every role starts with 4
@@ -301,17 +303,53 @@ def test_version_7_restores_the_boats_2_vp_and_sets_the_boats_per_player_count()
         assert D.load_raw(name)["card_values"]["boat"] == 2 and D.load_raw(name)["card_values"]["house"] == 4
 
 
-@pytest.mark.parametrize("players,boats", [(2, 8), (3, 9), (4, 10), (5, 10)])
-def test_version_7_deals_its_boats_per_player_count_and_a_position_keeps_them(players, boats):
+def test_version_8_changes_only_the_3_and_5_player_supplies_and_the_last_two_boats():
+    """House set 8 (issue 18, docs/figures.md "Altiplano house set 8") is version 7 with the
+    alpaca and cacao boat cards swapped in the boats list (2 players keep the same first 8, 4
+    players all 10; 3 players now lose the alpaca boat, not the cacao boat: hard's Woodcutter
+    0.22 → 0.33 at 3 players), and 3- and 5-player supplies retuned (1,700 three-player and
+    750 five-player games of hard on every seat, seeds 50001…): at 3 players stone, alpaca fewer
+    (the Stonemason and the Shepherd led), fish, ore and silver more (the Fisherman and the Miner
+    trailed); at 5 players 9 boats, and stone and alpaca fewer (the Woodcutter, the Stonemason
+    and the Shepherd led)."""
+    v7, changed = _changes("house_set_7", "house_set_8")
+    assert changed == {
+        "name": ("Altibox house set, version 7", "Altibox house set, version 8"),
+        "version": (7, 8),
+        "source": (v7["source"], v7["source"].replace("versions 2 to 7", "versions 2 to 8")),
+        "supply_by_players.3.goods.stone": (14, 13),
+        "supply_by_players.3.goods.alpaca": (10, 9),
+        "supply_by_players.3.goods.fish": (11, 12),
+        "supply_by_players.3.goods.ore": (11, 12),
+        "supply_by_players.3.goods.silver": (12, 13),
+        "supply_by_players.5.boats": (None, 9),
+        "supply_by_players.5.goods.stone": (20, 18),
+        "supply_by_players.5.goods.alpaca": (12, 11),
+    }
+    # the boat cards are the same (keyed by id above); their order is not
+    b7 = [b["id"] for b in D.load_raw("house_set_7")["boats"]]
+    b8 = [b["id"] for b in D.load_raw("house_set_8")["boats"]]
+    assert b8 == b7[:8] + ["B-cacao", "B-alpaca"] and b7[8:] == ["B-alpaca", "B-cacao"]
+    # so a 2-player game of version 8 is version 7's (its balance figures carry over)
+    for seed in (1, 50001):
+        p7 = R.to_position(R.new_game(seed=seed, players=2, house_set="house_set_7"))
+        p8 = R.to_position(R.new_game(seed=seed, players=2, house_set="house_set_8"))
+        assert p8 == p7.replace('"house_set_7"', '"house_set_8"') and p7 != p8
+
+
+@pytest.mark.parametrize("name,players,boats", [
+    ("house_set_7", 2, 8), ("house_set_7", 3, 9), ("house_set_7", 4, 10), ("house_set_7", 5, 10),
+    ("house_set_8", 2, 8), ("house_set_8", 3, 9), ("house_set_8", 4, 10), ("house_set_8", 5, 9)])
+def test_versions_7_and_8_deal_their_boats_per_player_count_and_a_position_keeps_them(name, players, boats):
     """The Harbor's boat cards of a new game are the first ``boats`` of the file's list (the
     H1 row's count), the position text carries them, and a position with a boat card the game
-    does not have (one of version 7's removed ones) is refused (cards conserved, spec §19)."""
-    hs = D.load("house_set_7")
-    s = R.new_game(seed=7, players=players, house_set="house_set_7")
+    does not have (one of the removed ones) is refused (cards conserved, spec §19)."""
+    hs = D.load(name)
+    s = R.new_game(seed=7, players=players, house_set=name)
     assert s.boats == hs.boat_goods[:boats] and len(s.boats) == boats
     text = R.to_position(s)
     assert R.from_position(text).boats == s.boats
-    assert R.new_game(seed=7, players=players, house_set="house_set_6").boats == hs.boat_goods
+    assert sorted(R.new_game(seed=7, players=players, house_set="house_set_6").boats) == sorted(hs.boat_goods)
     if boats < 10:
         d = json.loads(text)
         d["boats"] = list(d["boats"]) + [hs.boat_goods[boats]]

@@ -988,7 +988,7 @@ def test_record_round_trip_and_tamper():
     s = play(s, "draw", "draw", "draw", "done")
     rec = A.to_record(s, meta={"names": ["a", "b", "c"]})
     assert rec["game"] == "altiplano"
-    assert rec["options"] == {"house_set": "house_set_7", "turn_mode": "one_source"}
+    assert rec["options"] == {"house_set": "house_set_8", "turn_mode": "one_source"}
     assert rec["moves"] == ["draw", "draw", "draw", "done"] and rec["seed"] == 9
     assert A.to_position(A.replay(rec)) == A.to_position(s)
     rec["moves"][3] = "pass"
@@ -1078,23 +1078,30 @@ def test_version_1_games_written_before_versions_replay_exactly():
         assert A.to_position(A.replay(json.loads(json.dumps(again)))) == A.to_position(s)
 
 
-def test_new_games_use_house_set_version_7_and_always_name_it():
+def test_new_games_use_house_set_version_8_and_always_name_it():
     s = A.new_game(seed=5, players=2)
-    assert s.options["house_set"] == "house_set_7" and s.hs.name == "house_set_7"
-    assert A.to_record(s)["options"] == {"house_set": "house_set_7"}
-    assert json.loads(A.to_position(s))["options"] == {"house_set": "house_set_7"}
-    assert A.view(s, 0)["options"] == {"house_set": "house_set_7"}
-    assert A.view(s, None)["options"] == {"house_set": "house_set_7"}
+    assert s.options["house_set"] == "house_set_8" and s.hs.name == "house_set_8"
+    assert A.to_record(s)["options"] == {"house_set": "house_set_8"}
+    assert json.loads(A.to_position(s))["options"] == {"house_set": "house_set_8"}
+    assert A.view(s, 0)["options"] == {"house_set": "house_set_8"}
+    assert A.view(s, None)["options"] == {"house_set": "house_set_8"}
     v1 = A.new_game(seed=5, players=2, house_set="house_set")
     assert v1.hs.name == "house_set" and A.view(v1, 0)["options"] == {"house_set": "house_set"}
     # a record naming a version keeps it; a record naming none is version 1
     rec = A.to_record(play(s, "draw"))
-    assert A.replay(rec).options["house_set"] == "house_set_7"
+    assert A.replay(rec).options["house_set"] == "house_set_8"
     # a save from when version 2 was the default keeps version 2: its 10 boats, its fish worth 2
     old = A.to_record(play(A.new_game(seed=5, players=2, house_set="house_set_2"), "draw"))
     kept = A.replay(json.loads(json.dumps(old)))
     assert (kept.hs.name, kept.hs.values["fish"], len(kept.boats)) == ("house_set_2", 2, 10)
     assert (s.hs.values["fish"], len(s.boats)) == (3, 8)
+    # a save from when version 7 was the default keeps version 7: at 3 players its 9 boats hold
+    # the alpaca boat where version 8's hold the cacao boat
+    old7 = A.to_record(play(A.new_game(seed=5, players=3, house_set="house_set_7"), "draw"))
+    kept7 = A.replay(json.loads(json.dumps(old7)))
+    assert (kept7.hs.name, "alpaca" in kept7.boats, "cacao" in kept7.boats) == ("house_set_7", True, False)
+    s3 = A.new_game(seed=5, players=3)
+    assert (s3.hs.name, "alpaca" in s3.boats, "cacao" in s3.boats) == ("house_set_8", False, True)
     del rec["options"]["house_set"]
     assert A.replay(rec).options["house_set"] == "house_set"
     # a position naming a version must agree with options given to read it
