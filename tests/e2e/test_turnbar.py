@@ -19,7 +19,7 @@ import pytest
 from altibox import GAMES
 from altibox import altiplano as A
 
-from .driver import click_altiplano, saved_game_script, wait_hint, wait_ply
+from .driver import BOOT_TIMEOUT_MS, click_altiplano, saved_game_script, wait_hint, wait_ply
 
 PHONE = {
     "alto": "?game=alto&new=1&seed=5",
@@ -55,7 +55,10 @@ def test_phone_bar_every_game_status_whole_and_a_more_menu(open_app):
     page = open_app("", touch=True)
     for game, query in PHONE.items():
         page.goto(page.url.split("?")[0] + query)
-        page.wait_for_selector('#board[data-ply="0"]', state="attached")
+        # the page's own HTML already says data-ply="0": wait for the game (its CSS needs
+        # html[data-game], set at boot), not for the loading screen
+        page.wait_for_selector("html.ready", state="attached", timeout=BOOT_TIMEOUT_MS)
+        assert page.locator("html").get_attribute("data-game") == game
         reveal(page)
         assert bar_height(page) <= 64, game
         assert page.evaluate(STATUS_WHOLE), (game, page.locator("#status").inner_text())

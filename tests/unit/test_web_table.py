@@ -72,8 +72,8 @@ def test_undo_never_crosses_the_privacy_barrier():
                            "I am Player 1: show my cards")
     refused = t.click(None, None)
     assert refused.kind == "wait" and refused.text == "Pass the device to Player 1 first: they press “I am Player 1”."
-    assert t.reveal() == ("Player 1: choose 2 of your 6 cards to return to the pile, one click each; the second "
-                          "goes on top of the first, drawn by Player 1 (draw 3), the first by Player 2 (draw 4)")
+    assert t.reveal() == ("Player 1: return 2 of your 6 cards to the pile, one click each; Player 1 draws the "
+                          "second (draw 3), Player 2 the first (draw 4)")
     assert t.frame().viewer == 0
     move = t.frame().view["legal_moves"][0]
     assert t.click(None, move).kind == "play"
@@ -103,7 +103,7 @@ def test_the_setup_status_says_the_first_returned_card_is_chosen_not_returned():
     assert t.status() == ("Player 1: first card chosen, not returned yet \u2014 now click the second", 0)
     assert "NOW THE SECOND CARD TO RETURN" in t.adapter.svg(t.frame())
     assert t.click(f"hand:{hand[0]}", None).kind == "deselect"
-    assert t.status()[0].startswith("Player 1: choose 2 of your 6 cards to return to the pile, one click each")
+    assert t.status()[0].startswith("Player 1: return 2 of your 6 cards to the pile, one click each")
     t.click(f"hand:{hand[0]}", None)
     done = t.click(f"hand:{hand[1]}", f"R {hand[0]} {hand[1]}")
     assert done.kind == "play" and t.session.last_move == f"R {hand[0]} {hand[1]}"

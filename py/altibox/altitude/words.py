@@ -216,7 +216,7 @@ def prompt(state: State, names: Any = None, selected: "int | None" = None) -> st
         >>> from altibox import altitude
         >>> g = altitude.new_game(seed=7, players=3, first_player=1)
         >>> prompt(g, names=["Ann", "Bob"])
-        'Bob: choose 2 of your 6 cards to return to the pile, one click each; the second goes on top of the first, drawn by Player 3 (draw 5), the first by Ann (draw 6)'
+        'Bob: return 2 of your 6 cards to the pile, one click each; Player 3 draws the second (draw 5), Ann the first (draw 6)'
         >>> prompt(g, names=["Ann", "Bob"], selected=g.hands[1][0])
         'Bob: first card chosen, not returned yet — now click the second'
 
@@ -230,7 +230,7 @@ def prompt(state: State, names: Any = None, selected: "int | None" = None) -> st
     if state.phase == SETUP:
         if selected is not None and selected in state.hands[p]:
             return f"{who}: first card chosen, not returned yet \u2014 now click the second"
-        return f"{who}: choose 2 of your 6 cards to return to the pile{returned_draws(state, p, names)}"
+        return f"{who}: return 2 of your 6 cards to the pile{returned_draws(state, p, names)}"
     if state.phase == DRAW:
         second = " (first of two turns)" if state.second_turn_pending else ""
         return f"{who}: play the drawn card{second}"
@@ -501,7 +501,7 @@ def returned_draws(state: State, player: int, names: Any = None) -> str:
 
     >>> from altibox import altitude
     >>> returned_draws(altitude.new_game(seed=1, players=2), 0, ["Ann", "Bob"])
-    ', one click each; the second goes on top of the first, drawn by Ann (draw 3), the first by Bob (draw 4)'
+    ', one click each; Ann draws the second (draw 3), Bob the first (draw 4)'
     """
     if state.phase != SETUP:
         return ""
@@ -514,7 +514,7 @@ def draw_order(state: State, player: int, names: Any = None) -> str:
 
     >>> from altibox import altitude
     >>> draw_order(altitude.new_game(seed=1, players=2), 1, ["Ann", "Bob"])
-    'the second goes on top of the first, drawn by Ann (draw 1), the first by Bob (draw 2)'
+    'Ann draws the second (draw 1), Bob the first (draw 2)'
     """
     n = state.players
     fp = state.options["first_player"]
@@ -524,8 +524,7 @@ def draw_order(state: State, player: int, names: Any = None) -> str:
     who = _names(state, names)
     k = 2 * (n - 1 - order.index(player))     # draws before the pair's second card (0-based)
     second, first = who[(fp + k) % n], who[(fp + k + 1) % n]
-    return (f"the second goes on top of the first, drawn by {second} "
-            f"(draw {k + 1}), the first by {first} (draw {k + 2})")
+    return f"{second} draws the second (draw {k + 1}), {first} the first (draw {k + 2})"
 
 
 # --------------------------------------------------------------------------------------------
