@@ -226,3 +226,21 @@ def test_the_guided_bar_is_compact_on_a_phone(open_app):
         bar, board = page.locator(".learn-bar").bounding_box(), page.locator(BOARD).bounding_box()
         assert bar["x"] >= board["x"] + board["width"], (bar, board)
         assert 0 <= bar["y"] and bar["y"] + bar["height"] <= 800, bar  # in view while the board scrolls
+
+
+def test_a_double_click_on_the_altiplano_draw_plays_it_once_and_shows_its_result(open_app):
+    """A new user's double click on the guided game's Draw (a one-click step): the draw is
+    played once (Step 2, ply 2: the draw and Player 2's reply), its result stays in view, and
+    nothing is counted as a wrong click on step 2."""
+    page = open_app("?game=altiplano&page=learn")
+    guide = Guide("altiplano")
+    step = guide.scene.line[0]
+    page.locator(f'{BOARD} [data-move="draw"]').dblclick()
+    _wait_step(page, 1)
+    page.wait_for_timeout(300)   # the second click has been handled (one Python task later)
+    guide.play(step.moves[0])
+    assert _board_ply(page) == len(guide.moves) == 2
+    fb = page.locator("#learn-feedback")
+    assert fb.get_attribute("data-kind") != "wrong"
+    assert fb.inner_text().startswith(step.result[:30])
+    assert page.locator(".learn").get_attribute("data-step") == "1"

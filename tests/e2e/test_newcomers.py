@@ -45,7 +45,8 @@ def test_loading_picture_names_the_game_in_its_theme(browser, base_url_app):
 
 def test_addresses_dialogs_landing_and_log_words(open_app):
     page = open_app("?game=altiplano&page=nope")
-    assert "There is no page called “nope” here." in page.locator("#error").inner_text()
+    error = page.locator("#error").inner_text()
+    assert "There is no page called “nope” here." in error and "a guided first game (page=learn)" in error
     go(page, "?game=ALTO&new=1&seed=3", ready=False)
     wait_ply(page, 0)
     assert page.locator("#board").get_attribute("data-game") == "alto"

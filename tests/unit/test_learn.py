@@ -277,3 +277,29 @@ def test_the_altiplano_guide_quotes_the_values_of_its_own_house_set():
     assert ("O6", 12) in quoted
     assert any(f"glass is worth {hs.values['glass']} points" in t for t in texts)
     assert any(f"the alpaca keeps its {hs.values['alpaca']} points" in t for t in texts)
+
+
+def test_a_double_click_on_a_one_click_step_plays_it_once_and_keeps_its_result():
+    """Found by a new-user run: a double click on Altiplano's Draw (step 1) counted its second
+    click as a wrong click on step 2, and the draw's result was never shown. The second click
+    of a double click (``repeat``) after a click that played a step is ignored; after a click
+    that played nothing it is a click like any other (a wrong target still says why)."""
+    guide = Guide("altiplano")
+    svg = guide.board.ui_adapter.svg(guide.board.frame())
+    guide.board.drawn_svg = svg
+    assert guide.target(svg) == "draw"
+    said = guide.click("draw", "draw")
+    assert said.startswith("You drew glass, alpaca and 2 food onto your planning spaces.")
+    assert guide.step == 1 and len(guide.moves) == 2
+    assert guide.click("draw", "draw", repeat=True) is None
+    assert guide.step == 1 and len(guide.moves) == 2 and guide.board.kind == "ask"
+    assert guide.feedback().startswith("You drew glass, alpaca and 2 food")
+    # without the double click, the same click again is refused in words
+    guide.board.drawn_svg = guide.board.ui_adapter.svg(guide.board.frame())
+    assert guide.click("draw", "draw") is not None and not guide.feedback().startswith("You drew")
+    # a double click on a wrong target: the second click is not swallowed
+    alto = Guide("alto")
+    alto.board.drawn_svg = alto.board.ui_adapter.svg(alto.board.frame())
+    first = alto.click("a3", "@a3")
+    assert alto.step == 0 and alto.board.kind == "wrong" and first == alto.scene.line[0].wrong
+    assert alto.click("a3", "@a3", repeat=True) == alto.scene.line[0].wrong

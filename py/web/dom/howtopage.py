@@ -110,13 +110,14 @@ class HowToPage:
         draw_scene(fig, board.html(), by_id("announce"), announce, focus)
         fig.setAttribute("data-kind", board.kind)
 
-    def scene_event(self, target, keyboard: bool = False) -> None:
-        """A click (or Enter) inside a scene: reset, try a ``data-move``, or (de)select a cell."""
+    def scene_event(self, target, keyboard: bool = False, repeat: bool = False) -> None:
+        """A click (or Enter) inside a scene: reset, try a ``data-move``, or (de)select a cell.
+        ``repeat``: the second or later click of a double click (for the guided game)."""
         if is_null(target):
             return
         fig = target.closest("figure[data-scene]")
         if is_null(fig):
-            self.learn.learn_event(target, keyboard)  # the guided game shares #rules
+            self.learn.learn_event(target, keyboard, repeat)  # the guided game shares #rules
             return
         board = self.scene_boards.get(str(fig.getAttribute("data-scene")))
         if board is None:
@@ -126,7 +127,7 @@ class HowToPage:
             self.render_scene(fig, board, *done)
 
     def on_scene_click(self, event) -> None:
-        self.scene_event(event.target)
+        self.scene_event(event.target, repeat=int(event.detail or 0) > 1)
 
     def on_scene_key(self, event) -> None:
         cell_el = scene_key_target(event)

@@ -61,8 +61,9 @@ class LearnPage:
         draw_scene(by_id("rules"), g.html(), by_id("announce"), announce, focus)
         self.set_url(learn_url(g.game, g.step, g.done))
 
-    def learn_event(self, target, keyboard: bool = False) -> None:
-        """A click (or Enter) on the guided page: a button, or the board."""
+    def learn_event(self, target, keyboard: bool = False, repeat: bool = False) -> None:
+        """A click (or Enter) on the guided page: a button, or the board. ``repeat``: the
+        click is the second or later of a double click (see :meth:`web.play.learn.Guide.click`)."""
         g = self.guide
         root = by_id("rules")
         if g is None or is_null(target) or browser.document.documentElement.dataset.screen != "learn":
@@ -90,7 +91,7 @@ class LearnPage:
             return
         cell, move = target_of(target, board_el)
         before = g.step
-        said = g.click(cell, move)
+        said = g.click(cell, move, repeat)
         if said is None:
             return
         self.render_learn(said or None, cell if keyboard else None)

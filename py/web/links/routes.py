@@ -70,15 +70,15 @@ def unknown_page(params: dict[str, str], game_name: str) -> str | None:
     :data:`PAGES` (or absent or empty).
 
     >>> unknown_page({"page": "nope"}, "Altiplano")
-    'There is no page called “nope” here. Altiplano has How to play (page=rules) and its game (no page=).'
+    'There is no page called “nope” here. Altiplano has How to play (page=rules), a guided first game (page=learn), the scene editor (page=editor) and its game (no page=).'
     >>> unknown_page({"page": "rules"}, "Alto") is None
     True
     """
     page = params.get("page", "")
     if page == "" or page in PAGES:
         return None
-    return (f"There is no page called “{page}” here. {game_name} has How to play (page=rules) "
-            f"and its game (no page=).")
+    return (f"There is no page called “{page}” here. {game_name} has How to play (page=rules), a guided "
+            f"first game (page=learn), the scene editor (page=editor) and its game (no page=).")
 
 
 def new_game_request(params: dict[str, str], module) -> tuple[int | None, int | None, dict]:

@@ -151,6 +151,7 @@ class Guide:
         self.board = SceneBoard(self.scene, guided=True)
         self.moves: list[str] = []
         self._targets: dict = {}
+        self._advanced = False  # the last click played a step (see :meth:`click`)
 
     # ------------------------------------------------------------ progress
 
@@ -190,13 +191,21 @@ class Guide:
         self._note(before, move)
         return said
 
-    def click(self, cell: str | None, move: str | None) -> str | None:
+    def click(self, cell: str | None, move: str | None, repeat: bool = False) -> str | None:
         """A click on the board (``move``: the ``data-move``, ``cell``: the ``data-cell``), as on
-        a scene board (:meth:`web.play.sceneboard.SceneBoard.click`); None when nothing changed."""
+        a scene board (:meth:`web.play.sceneboard.SceneBoard.click`); None when nothing changed.
+
+        ``repeat``: the click is the second (or later) of a double click (the DOM event's
+        ``detail`` > 1). When the click before it played a step, it is ignored (None): a
+        double click on a one-click step (Altiplano's Draw) plays that step once and keeps its
+        result in view, instead of counting as a wrong click on the next step."""
+        if repeat and self._advanced:
+            return None
         before = self.board.step
         said = self.board.click(cell, move)
         if move:
             self._note(before, move)
+        self._advanced = self.board.step > before
         return said
 
     def _note(self, before: int, move: str) -> None:
