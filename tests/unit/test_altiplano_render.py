@@ -422,6 +422,24 @@ def test_tiles_have_tooltips_and_accessible_names():
         assert f"for {vp} VP" in c[f"order:{o}"].get("aria-label")
 
 
+def test_the_harbor_names_the_boat_cards_left():
+    """The boat cards are face up and taken by choice (spec §17 [SRC MM]): the Harbor's boat
+    stock says which goods its boats give, not only how many are left (a new user could not see
+    them before building one). A 3-player game of house set 8 deals the list's first 9 boats."""
+    s = A.new_game(seed=9, players=3)
+    v = A.view(s, 0)
+    assert v["boats"] == ["wood", "stone", "ore", "wool", "cloth", "silver", "fish", "glass", "cacao"]
+
+    def boat_titles(view) -> list[str]:
+        return [t.text for t in parse(A.render_svg(view)).iter(f"{NS}title") if "boat cards" in (t.text or "")]
+
+    assert boat_titles(v) == ["9 boat cards (wood, stone, ore, wool, cloth, silver, fish, glass, cacao) left"]
+    v["boats"] = ["ore", "fish"]
+    assert boat_titles(v) == ["2 boat cards (ore, fish) left"]
+    v["boats"] = []
+    assert boat_titles(v) == ["0 boat cards left"]
+
+
 def test_hidden_pile_and_removed_orders_do_not_change_the_drawing():
     s = A.new_game(seed=6, players=3)
     d = pos(s)

@@ -1565,6 +1565,7 @@ BOARD_WORDS = {
     # the table: locations, round, supply
     "stock_houses": "house cards",
     "stock_boats": "boat cards",
+    "stock_boats_of": "boat cards ({goods})",
     "stock_carts": "carts",
     "stock_orders": "face-up orders",
     "stock_left": "{n} {what} left",

@@ -28,8 +28,11 @@ def _stock_items(ctx: _Ctx, loc: str) -> list[tuple[str, int, str]]:
     for item in ctx.hs.locations[loc]["stock"]:
         if item == "houses":
             out.append(("house", len(v["houses"]), _w.board_words("stock_houses")))
-        elif item == "boats":
-            out.append(("boat", len(v["boats"]), _w.board_words("stock_boats")))
+        elif item == "boats":  # a card taken is freely chosen among those available (spec §17, SRC MM): their goods are public
+            what = _w.board_words("stock_boats")
+            if v["boats"]:
+                what = _w.board_words("stock_boats_of", goods=", ".join(v["boats"]))
+            out.append(("boat", len(v["boats"]), what))
         elif item == "carts":
             out.append(("cart", int(v["carts"]), _w.board_words("stock_carts")))
         elif item == "orders":
