@@ -58,18 +58,23 @@ def test_a_broken_save_is_backed_up_explained_and_a_new_game_starts(open_app, ga
 @pytest.mark.parametrize("cut", [False, True])
 def test_the_new_game_keeps_the_broken_saves_player_count(open_app, cut):
     """A broken 4-player Altiplano save (an illegal move; or cut short, no longer JSON): the new
-    game is for 4 players, the broken text is kept whole in a backup key."""
+    game is for 4 players with the save's names (when still whole), the broken text is kept
+    whole in a backup key."""
     record = json.loads(illegal_record("altiplano"))
-    record["players"] = 4
+    names = ["Ann", "Tim", "Bo", "Kofi"]
+    record = {**{k: v for k, v in record.items() if k != "meta"}, "meta": {"names": names}, "players": 4}
     text = json.dumps(record)
     text = text[:70] if cut else text
-    assert '"players": 4' in text
+    assert '"players": 4' in text and ('"names"' in text) != cut
     page = open_app("?game=altiplano", init_script=stored_script({"altibox:save:altiplano": text}))
     page.wait_for_selector('#board[data-ply="0"]', state="attached")
     assert page.locator("#notice .text").inner_text().endswith("A new game for 4 players has started.")
     assert "JSON" not in page.locator("#notice .text").inner_text()
     fresh = saved_record(page, "altiplano")
     assert fresh["players"] == 4 and fresh["moves"] == []
+    assert fresh["meta"].get("names") == (None if cut else names)
+    if not cut:
+        assert "Ann" in page.locator("#scores").inner_text()
     keys = page.evaluate("Object.keys(localStorage)")
     backups = [k for k in keys if k.startswith("altibox:backup:altiplano:")]
     assert [page.evaluate(f"localStorage.getItem('{k}')") for k in backups] == [text]

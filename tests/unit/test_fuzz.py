@@ -22,7 +22,7 @@ from web.links import routes
 from web.links.embed import parse_embed
 from web.play.guard import click_drawn, newer_game
 from web.links.codec import decode_record, encode_record
-from web.play.session import Session, broken_save_players, broken_save_seats
+from web.play.session import Session, broken_save_names, broken_save_players, broken_save_seats
 from web.play.storage import MemoryBackend, Storage
 from web.play.boardmodel import BoardModel as Viewer
 
@@ -98,6 +98,8 @@ def test_any_save_text_is_a_game_or_a_value_error(game, text):
     assert players is None or players in GAMES[game].PLAYERS
     seats = broken_save_seats(GAMES[game], text, players)
     assert seats is None or len(seats) == players
+    names = broken_save_names(GAMES[game], text, players)
+    assert names is None or (len(names) == players and all(isinstance(n, str) and n for n in names))
     assert newer_game(game, text, None) is None or session is not None
 
 

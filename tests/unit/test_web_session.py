@@ -177,6 +177,29 @@ def test_a_broken_save_keeps_its_seats_when_they_can_still_be_read():
     assert alto.INFO.default_players == 2
 
 
+def test_a_broken_save_keeps_its_players_names_when_they_can_still_be_read():
+    """Found by a new-user run: the new game that replaced a damaged save lost the names typed."""
+    from altibox import altiplano
+    from web.play.session import broken_save_names, replacement_session
+
+    record = {"schema": 1, "game": "altiplano", "players": 3, "options": {}, "seed": 5,
+              "moves": ["no such move"], "start": None,
+              "meta": {"seats": ["person", "hard", "person"], "names": ["Ann", "Bot 2 (hard)", "  Bo  b "]}}
+    text = json.dumps(record)
+    assert broken_save_names(altiplano, text, 3) == ["Ann", "Bot 2 (hard)", "Bo b"]
+    assert broken_save_names(altiplano, text[:-2], 3) == ["Ann", "Bot 2 (hard)", "Bo b"]  # no longer JSON
+    assert broken_save_names(altiplano, text, 2) is None and broken_save_names(altiplano, text, None) is None
+    for bad in (["Ann", 3, "Bo"], "Ann", None, ["x" * 30, "", "Bo"][:2]):
+        assert broken_save_names(altiplano, json.dumps({**record, "meta": {"names": bad}}), 3) is None
+    long = broken_save_names(altiplano, json.dumps({**record, "meta": {"names": ["x" * 30, " ", "Bo"]}}), 3)
+    assert long == ["x" * 24, "Player 2", "Bo"]
+    s = replacement_session("altiplano", 3, ["person", "hard", "person"], ["Ann", "Bot 2 (hard)", "Bo b"])
+    assert s.meta == {"seats": ["person", "hard", "person"], "names": ["Ann", "Bot 2 (hard)", "Bo b"]}
+    assert s.names == ["Ann", "Bot 2 (hard)", "Bo b"]
+    s = replacement_session("altiplano", 2, None, ["Ann", "Tim"])  # people only: names, no seats
+    assert s.meta == {"names": ["Ann", "Tim"]} and s.names == ["Ann", "Tim"]
+
+
 def _v1_record(plies=60):
     """A game of Altiplano saved before house-set versions: its record names no house_set."""
     import os

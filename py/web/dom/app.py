@@ -37,7 +37,8 @@ from web.play.adapters import BOARDS
 from web.play import guard
 from web.play.board import NARROW_BELOW
 from web.play.seats import seat_kinds, seats_meta
-from web.play.session import Session, broken_save_notice, broken_save_players, broken_save_seats, replacement_session
+from web.play.session import (Session, broken_save_names, broken_save_notice, broken_save_players,
+                              broken_save_seats, replacement_session)
 from web.play.storage import Storage
 from web.play.table import Table
 
@@ -144,7 +145,7 @@ class App:
             self.begin(session)
             return
         if broken:
-            self.begin(replacement_session(game, broken["players"], broken["seats"]))
+            self.begin(replacement_session(game, broken["players"], broken["seats"], broken["names"]))
             return
         resuming = saved is not None and params.get("form") != "1"
         seats_note = routes.seats_ignored_notice(
@@ -166,7 +167,8 @@ class App:
         """The saved game of ``game``, replayed; ``(None, broken)`` when a save existed but could
         not be read or replayed: it is then moved to a backup key and the player is told in plain
         words (the parser's or the replay's words under "Technical details"). ``broken`` is
-        ``{"players": N or None, "seats": [...] or None}``, what the broken save still shows (the
+        ``{"players": N or None, "seats": [...] or None, "names": [...] or None}``, what the broken
+        save still shows (the
         new game that replaces it keeps them: ``session.replacement_session``);
         ``replaced``: the page goes on with that replacement (not a link's own new game), so the
         notice says its player count."""
@@ -182,7 +184,7 @@ class App:
             shown = players if replaced and players is not None and len(module.PLAYERS) > 1 else None
             self.playscreen.notice(broken_save_notice(module.INFO.name, kept is not None, shown), detail=str(exc))
             return None, {"players": players, "seats": broken_save_seats(module, text, players),
-                          "kept": kept is not None}
+                          "names": broken_save_names(module, text, players), "kept": kept is not None}
         self.last_saved = text  # what this tab has seen: begin() asks before replacing another
         for note in session.notes:
             self.playscreen.notice(note)

@@ -257,6 +257,7 @@ def _range_words(r: range) -> str:
 
 _PLAYERS_FIELD = re.compile(r'"players"\s*:\s*(\d{1,2})\b')
 _SEATS_FIELD = re.compile(r'"seats"\s*:\s*(\[[^\[\]]{0,400}\])')
+_NAMES_FIELD = re.compile(r'"names"\s*:\s*(\[[^\[\]]{0,800}\])')
 
 
 def _salvage(module: Any, text: Any, pick: Any, field: re.Pattern) -> Any:
@@ -302,14 +303,34 @@ def broken_save_seats(module: Any, text: str, players: int | None) -> list[str] 
     return None
 
 
-def replacement_session(game_id: str, players: int | None = None, seats: list[str] | None = None) -> Session:
+def broken_save_names(module: Any, text: str, players: int | None) -> list[str] | None:
+    """The players' names of a save that could not be loaded (``meta.names``), when they can
+    still be read: ``players`` names, each cleaned as a typed name (text only, spaces folded, at
+    most ``MAX_NAME`` characters; a blank one becomes "Player N"); in text that is no longer
+    JSON, its first ``"names": [...]``. ``None`` when there are none, they are not a list of
+    ``players`` texts, or ``players`` is None."""
+    if players is None:
+        return None
+    names = _salvage(module, text, lambda record: record["meta"].get("names")
+                     if isinstance(record.get("meta"), dict) else None, _NAMES_FIELD)
+    if isinstance(names, list) and len(names) == players and all(isinstance(n, str) for n in names):
+        from web.html.escape import clean_names
+        return clean_names(names, players)
+    return None
+
+
+def replacement_session(game_id: str, players: int | None = None, seats: list[str] | None = None,
+                        names: list[str] | None = None) -> Session:
     """The new game that replaces a save that could not be loaded: with that save's player
-    count and seats (a person against a bot stays so) when they could still be read, else the
-    defaults."""
+    count, seats (a person against a bot stays so) and players' names when they could still be
+    read (:func:`broken_save_players`, :func:`broken_save_seats`, :func:`broken_save_names`),
+    else the defaults."""
     module = GAMES[game_id]
     if players is not None:
         try:
-            meta = seats_meta(module.INFO, players, seats) if seats is not None else None
+            meta = None
+            if seats is not None or names is not None:
+                meta = seats_meta(module.INFO, players, seats or [], names)
             return Session.new(game_id, players=int(players), meta=meta)
         except ValueError:
             pass
