@@ -46,3 +46,10 @@ def test_seats_in_a_link_without_new_are_never_silently_ignored():
         "The seats in this link apply only to a new game. Your saved game goes on; seats are "
         "chosen only when a new game starts (the link needs &new=1).")
     assert seats_ignored_notice({"seat2": "expert"}, 2, False).endswith(". Choose who plays below.")
+    # the player count and the seed too (a new user's &players=9 was ignored without a word)
+    assert seats_ignored_notice({"game": "altiplano", "players": "9"}, 2, True) == (
+        "The player count in this link applies only to a new game. Your saved game goes on; it is "
+        "used only when a new game starts (the link needs &new=1).")
+    assert seats_ignored_notice({"players": "3", "seed": "4"}, 2, False) == (
+        "The player count and seed in this link apply only to a new game. Choose the game below, "
+        "or add &new=1 to the link to start it at once.")

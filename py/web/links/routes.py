@@ -140,16 +140,25 @@ def seats_request(params: dict[str, str], players: int) -> list[str]:
 
 
 def seats_ignored_notice(params: dict[str, str], players: int, resuming: bool) -> str | None:
-    """What to say about ``&seatN=`` in a link without ``&new=1`` (seats are chosen only when a
-    new game starts): None when the link names no seat; else the problem with a bad seat (the
-    same words as with ``&new=1``) or that the seats were not used, and what happens instead.
+    """What to say about ``&seatN=`` (or ``&players=``, ``&seed=``) in a link without
+    ``&new=1`` (they are chosen only when a new game starts): None when the link names none of
+    them; else the problem with a bad seat (the same words as with ``&new=1``) or that they were
+    not used, and what happens instead (a new user's ``&players=9`` was ignored silently).
 
     Args:
         players: the seats of the game that opens. resuming: the saved game opens (else the
             new-game form).
     """
     if not any(re.fullmatch(r"seat[0-9]{1,2}", key) for key in params):
-        return None
+        loose = [words for key, words in (("players", "player count"), ("seed", "seed")) if key in params]
+        if not loose:
+            return None
+        one = len(loose) == 1
+        after = (f"Your saved game goes on; {'it is' if one else 'they are'} used only when a new game "
+                 f"starts (the link needs &new=1)." if resuming else
+                 "Choose the game below, or add &new=1 to the link to start it at once.")
+        return (f"The {' and '.join(loose)} in this link {'applies' if one else 'apply'} only to a new "
+                f"game. {after}")
     after = ("Your saved game goes on; seats are chosen only when a new game starts (the link "
              "needs &new=1)." if resuming else "Choose who plays below.")
     try:
