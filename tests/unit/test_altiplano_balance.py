@@ -28,7 +28,7 @@ def test_version_1_file_is_unchanged():
     assert V1["version"] == 1 and V2["version"] == 2
 
 
-@pytest.mark.parametrize("name", ["house_set_2", "house_set_3", "house_set_4", "house_set_5", "house_set_6", "house_set_7", "house_set_8"])
+@pytest.mark.parametrize("name", ["house_set_2", "house_set_3", "house_set_4", "house_set_5", "house_set_6", "house_set_7", "house_set_8", "house_set_9"])
 def test_later_versions_keep_every_sourced_value(name):
     """Spec §18: box totals, the 4-player wood, cacao and cart counts, the orders in play per
     player count (16 minus 6 or 4), the Miner's location and starting goods are [SRC]."""
@@ -51,7 +51,7 @@ def test_later_versions_keep_every_sourced_value(name):
     assert sorted(x["id"] for x in V2["boats"]) == sorted(x["id"] for x in V1["boats"])
 
 
-@pytest.mark.parametrize("name", ["house_set_2", "house_set_3", "house_set_4", "house_set_5", "house_set_6", "house_set_7", "house_set_8"])
+@pytest.mark.parametrize("name", ["house_set_2", "house_set_3", "house_set_4", "house_set_5", "house_set_6", "house_set_7", "house_set_8", "house_set_9"])
 def test_later_versions_roles_each_make_their_own_good_and_start_with_four(name):
     """Spec §10: a role is an early source of one good (the trader's is no longer coins: a
     coins-only action cannot be fair while coins only break ties); every role starts with 4
@@ -337,10 +337,36 @@ def test_version_8_changes_only_the_3_and_5_player_supplies_and_the_last_two_boa
         assert p8 == p7.replace('"house_set_7"', '"house_set_8"') and p7 != p8
 
 
+def test_version_9_changes_only_the_4_player_ore_and_silver():
+    """House set 9 (issue 18, docs/figures.md "Altiplano house set 9") is version 8 with one ore
+    and one silver more in a 4-player game (the Miner's goods): hard's 4-player table (1,100 games
+    of seeds 50001…) went from the Woodcutter 0.319 and the Fisherman 0.205 (worst gap 0.069) to
+    every role within 0.211–0.291 (0.041), and medium's Miner 0.173 → 0.235 (worst gap 0.094 →
+    0.078). Ore 14 and silver 13 stay within the box's 15; the 4-player counts the sources give
+    (wood, cacao, carts) are unchanged. 2-, 3- and 5-player games are version 8's."""
+    v8, changed = _changes("house_set_8", "house_set_9")
+    assert changed == {
+        "name": ("Altibox house set, version 8", "Altibox house set, version 9"),
+        "version": (8, 9),
+        "source": (v8["source"], v8["source"].replace("versions 2 to 8", "versions 2 to 9")),
+        "supply_by_players.4.goods.ore": (13, 14),
+        "supply_by_players.4.goods.silver": (12, 13),
+    }
+    assert [b["id"] for b in D.load_raw("house_set_9")["boats"]] == [b["id"] for b in D.load_raw("house_set_8")["boats"]]
+    for players in (2, 3, 5):
+        p8 = R.to_position(R.new_game(seed=50001, players=players, house_set="house_set_8"))
+        p9 = R.to_position(R.new_game(seed=50001, players=players, house_set="house_set_9"))
+        assert p9 == p8.replace('"house_set_8"', '"house_set_9"') and p8 != p9
+    p8 = json.loads(R.to_position(R.new_game(seed=50001, players=4, house_set="house_set_8")))
+    p9 = json.loads(R.to_position(R.new_game(seed=50001, players=4, house_set="house_set_9")))
+    assert (p9["supply"]["ore"] - p8["supply"]["ore"], p9["supply"]["silver"] - p8["supply"]["silver"]) == (1, 1)
+
+
 @pytest.mark.parametrize("name,players,boats", [
     ("house_set_7", 2, 8), ("house_set_7", 3, 9), ("house_set_7", 4, 10), ("house_set_7", 5, 10),
-    ("house_set_8", 2, 8), ("house_set_8", 3, 9), ("house_set_8", 4, 10), ("house_set_8", 5, 9)])
-def test_versions_7_and_8_deal_their_boats_per_player_count_and_a_position_keeps_them(name, players, boats):
+    ("house_set_8", 2, 8), ("house_set_8", 3, 9), ("house_set_8", 4, 10), ("house_set_8", 5, 9),
+    ("house_set_9", 2, 8), ("house_set_9", 3, 9), ("house_set_9", 4, 10), ("house_set_9", 5, 9)])
+def test_versions_7_to_9_deal_their_boats_per_player_count_and_a_position_keeps_them(name, players, boats):
     """The Harbor's boat cards of a new game are the first ``boats`` of the file's list (the
     H1 row's count), the position text carries them, and a position with a boat card the game
     does not have (one of the removed ones) is refused (cards conserved, spec §19)."""
