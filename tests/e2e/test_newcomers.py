@@ -8,7 +8,7 @@ import random
 
 from altibox import altitude, alto
 
-from .driver import BOOT_TIMEOUT_MS, NO_BACKGROUND_WORK, go, put_save, saved_game_script, wait_ply
+from .driver import BOOT_TIMEOUT_MS, NO_BACKGROUND_WORK, go, notice, put_save, saved_game_script, wait_ply
 
 #: boxes of the elements matched by a selector (visible ones), and whether any two overlap
 BOXES = """sel => [...document.querySelectorAll(sel)].map(e => e.getBoundingClientRect())
@@ -47,6 +47,13 @@ def test_addresses_dialogs_landing_and_log_words(open_app):
     page = open_app("?game=altiplano&page=nope")
     error = page.locator("#error").inner_text()
     assert "There is no page called “nope” here." in error and "a guided first game (page=learn)" in error
+    # &players= without &new=1 and no save: the form starts with the link's count, and says why
+    go(page, "?game=altiplano&players=3")
+    assert page.locator('#setup input[name="players"][value="3"]').is_checked()
+    assert "applies only to a new game" in notice(page)
+    go(page, "?game=altiplano&players=9")
+    assert page.locator('#setup input[name="players"][value="2"]').is_checked()
+    assert notice(page) == "Altiplano is played by 2 to 5 players, not '9': the link's player count is not used."
     go(page, "?game=ALTO&new=1&seed=3", ready=False)
     wait_ply(page, 0)
     assert page.locator("#board").get_attribute("data-game") == "alto"

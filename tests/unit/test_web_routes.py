@@ -2,8 +2,8 @@
 
 import pytest
 
-from altibox import alto
-from web.links.routes import new_game_request, parse_query, seats_ignored_notice
+from altibox import altiplano, alto
+from web.links.routes import link_players, new_game_request, parse_query, seats_ignored_notice
 
 
 def test_parse_query_plus_is_space_and_first_value_wins():
@@ -53,3 +53,13 @@ def test_seats_in_a_link_without_new_are_never_silently_ignored():
     assert seats_ignored_notice({"players": "3", "seed": "4"}, 2, False) == (
         "The player count and seed in this link apply only to a new game. Choose the game below, "
         "or add &new=1 to the link to start it at once.")
+
+
+def test_a_links_player_count_is_read_once_for_new_games_and_the_form():
+    """``&players=`` as a new game (``new=1``) and the new-game form (without it) read it."""
+    assert link_players({"players": "3"}, altiplano) == 3 and link_players({}, altiplano) is None
+    assert link_players({"players": ""}, altiplano) is None
+    for bad in ("9", "1", "3a", " 3", "03x"):
+        with pytest.raises(ValueError, match=r"Altiplano is played by 2 to 5 players, not "):
+            link_players({"players": bad}, altiplano)
+    assert new_game_request({"players": "4"}, altiplano)[1] == 4

@@ -152,6 +152,11 @@ class App:
             params, module.num_players(saved.state) if saved is not None else module.INFO.default_players, resuming)
         if seats_note:
             self.playscreen.notice(seats_note)
+        try:  # the new-game form starts with the link's player count (issue 18 new-user run)
+            link_players = routes.link_players(params, module)
+        except ValueError as exc:
+            link_players = None
+            self.playscreen.notice(f"{exc}: the link's player count is not used.")
         if saved is not None:
             if params.get("form") == "1":
                 self.session = saved
@@ -161,7 +166,7 @@ class App:
             return
         if self.storage.problem:
             self.playscreen.warn_storage()
-        self.show_setup()
+        self.show_setup({"players": link_players} if link_players is not None else None)
 
     def load_saved(self, game: str, replaced: bool = True) -> tuple[Session | None, dict | bool]:
         """The saved game of ``game``, replayed; ``(None, broken)`` when a save existed but could
@@ -297,10 +302,12 @@ class App:
         by_id("error").innerHTML = screens.error_html(message)
         self.screen("error")
 
-    def show_setup(self) -> None:
+    def show_setup(self, prefill: dict | None = None) -> None:
+        """The new-game form; ``prefill``: values it starts with when there is no game to
+        rematch (e.g. a link's ``{"players": 3}``)."""
         from web.html import screens
         info = GAMES[self.game_id].INFO
-        values = {}
+        values = dict(prefill or {})
         s = self.session
         if s is not None and s.game_id == self.game_id:  # a rematch: same seats, names, options
             values = {**s.state.options, "players": s.module.num_players(s.state),

@@ -81,6 +81,23 @@ def unknown_page(params: dict[str, str], game_name: str) -> str | None:
             f"first game (page=learn), the scene editor (page=editor) and its game (no page=).")
 
 
+def link_players(params: dict[str, str], module) -> int | None:
+    """The player count a link's ``&players=`` asks for (None when it has none).
+
+    Raises:
+        ValueError: not a plain number of players the game is played by, e.g. "Altiplano is
+            played by 2 to 5 players, not '9'".
+    """
+    if params.get("players", "") == "":
+        return None
+    players = int(params["players"]) if _DIGITS.fullmatch(params["players"]) else -1
+    if players not in module.PLAYERS:
+        lo, hi = min(module.PLAYERS), max(module.PLAYERS)
+        allowed = str(lo) if lo == hi else f"{lo} to {hi}"
+        raise ValueError(f"{module.NAME} is played by {allowed} players, not {params['players']!r}")
+    return players
+
+
 def new_game_request(params: dict[str, str], module) -> tuple[int | None, int | None, dict]:
     """The ``(seed, players, options)`` a ``&new=1`` URL asks for.
 
@@ -99,13 +116,7 @@ def new_game_request(params: dict[str, str], module) -> tuple[int | None, int | 
             seed = check_seed(int(params["seed"]))
         except ValueError:
             raise ValueError(f"seed must be a whole number from 0 to 9007199254740991, not {params['seed']!r}") from None
-    players = None
-    if params.get("players", "") != "":
-        players = int(params["players"]) if _DIGITS.fullmatch(params["players"]) else -1
-        if players not in module.PLAYERS:
-            lo, hi = min(module.PLAYERS), max(module.PLAYERS)
-            allowed = str(lo) if lo == hi else f"{lo} to {hi}"
-            raise ValueError(f"{module.NAME} is played by {allowed} players, not {params['players']!r}")
+    players = link_players(params, module)
     options = {}
     for key, value in params.items():
         if key in module.OPTIONS:
