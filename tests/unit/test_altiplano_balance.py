@@ -28,7 +28,7 @@ def test_version_1_file_is_unchanged():
     assert V1["version"] == 1 and V2["version"] == 2
 
 
-@pytest.mark.parametrize("name", ["house_set_2", "house_set_3", "house_set_4", "house_set_5", "house_set_6", "house_set_7", "house_set_8", "house_set_9"])
+@pytest.mark.parametrize("name", ["house_set_2", "house_set_3", "house_set_4", "house_set_5", "house_set_6", "house_set_7", "house_set_8", "house_set_9", "house_set_10"])
 def test_later_versions_keep_every_sourced_value(name):
     """Spec §18: box totals, the 4-player wood, cacao and cart counts, the orders in play per
     player count (16 minus 6 or 4), the Miner's location and starting goods are [SRC]."""
@@ -51,7 +51,7 @@ def test_later_versions_keep_every_sourced_value(name):
     assert sorted(x["id"] for x in V2["boats"]) == sorted(x["id"] for x in V1["boats"])
 
 
-@pytest.mark.parametrize("name", ["house_set_2", "house_set_3", "house_set_4", "house_set_5", "house_set_6", "house_set_7", "house_set_8", "house_set_9"])
+@pytest.mark.parametrize("name", ["house_set_2", "house_set_3", "house_set_4", "house_set_5", "house_set_6", "house_set_7", "house_set_8", "house_set_9", "house_set_10"])
 def test_later_versions_roles_each_make_their_own_good_and_start_with_four(name):
     """Spec §10: a role is an early source of one good (the trader's is no longer coins: a
     coins-only action cannot be fair while coins only break ties); every role starts with 4
@@ -362,11 +362,51 @@ def test_version_9_changes_only_the_4_player_ore_and_silver():
     assert (p9["supply"]["ore"] - p8["supply"]["ore"], p9["supply"]["silver"] - p8["supply"]["silver"]) == (1, 1)
 
 
+def test_version_10_changes_only_the_2_and_5_player_starts_of_three_roles():
+    """House set 10 (issue 18, docs/figures.md "Altiplano house set 10") is version 9 with the
+    starts of three roles set per player count in the H1 rows (``roles``): in a 2-player game
+    the Trader starts with 1 coin, not 2 (hard's Trader led, 0.589 → 0.459 of 2,800 games of
+    seeds 50001…); in a 5-player game the Fisherman starts with 3 fish, not 2, and the
+    Woodcutter with 2 wood, not 1 (they trailed, 0.132 and 0.159 → 0.159 and 0.199 of 750
+    games). A 3- or 4-player game is version 9's; so is every value a role shows outside
+    those rows."""
+    v9, changed = _changes("house_set_9", "house_set_10")
+    assert changed == {
+        "name": ("Altibox house set, version 9", "Altibox house set, version 10"),
+        "version": (9, 10),
+        "source": (v9["source"], v9["source"].replace("versions 2 to 9", "versions 2 to 10")),
+        "supply_by_players.source": (v9["supply_by_players.source"], D.load_raw("house_set_10")["supply_by_players"]["source"]),
+        "supply_by_players.2.roles.trader.coins": (None, 1),
+        "supply_by_players.5.roles.fisherman.start.food": (None, 2),
+        "supply_by_players.5.roles.fisherman.start.fish": (None, 3),
+        "supply_by_players.5.roles.woodcutter.start.food": (None, 2),
+        "supply_by_players.5.roles.woodcutter.start.wood": (None, 2),
+        "supply_by_players.5.roles.woodcutter.start.stone": (None, 1),
+    }
+    for players in (3, 4):
+        p9 = R.to_position(R.new_game(seed=50001, players=players, house_set="house_set_9"))
+        p10 = R.to_position(R.new_game(seed=50001, players=players, house_set="house_set_10"))
+        assert p10 == p9.replace('"house_set_9"', '"house_set_10"') and p9 != p10
+    hs = D.load("house_set_10")
+    assert [hs.role_coins("trader", n) for n in (2, 3, 4, 5)] == [1, 2, 2, 2]
+    assert [hs.role_start("fisherman", n)["fish"] for n in (2, 3, 4, 5)] == [2, 2, 2, 3]
+    assert [hs.role_start("woodcutter", n)["wood"] for n in (2, 3, 4, 5)] == [1, 1, 1, 2]
+    # the goods a role starts with come out of the supply: a 5-player game's Fisherman and
+    # Woodcutter leave 12 - 3 fish and 20 - 2 wood (less the other roles' starts)
+    s = R.new_game(seed=11, players=5, house_set="house_set_10", role_selection="draft")
+    for role in ("fisherman", "woodcutter", "miner", "trader", "farmer"):
+        s = R.apply(s, f"role:{role}")
+    assert s.supply["fish"] == 12 - 3 - 1 and s.supply["wood"] == 20 - 2
+    assert sorted((p.role, p.bag.get("fish", 0), p.bag.get("wood", 0)) for p in s.ps)[1:3] == [
+        ("fisherman", 3, 0), ("miner", 1, 0)]
+
+
 @pytest.mark.parametrize("name,players,boats", [
     ("house_set_7", 2, 8), ("house_set_7", 3, 9), ("house_set_7", 4, 10), ("house_set_7", 5, 10),
     ("house_set_8", 2, 8), ("house_set_8", 3, 9), ("house_set_8", 4, 10), ("house_set_8", 5, 9),
-    ("house_set_9", 2, 8), ("house_set_9", 3, 9), ("house_set_9", 4, 10), ("house_set_9", 5, 9)])
-def test_versions_7_to_9_deal_their_boats_per_player_count_and_a_position_keeps_them(name, players, boats):
+    ("house_set_9", 2, 8), ("house_set_9", 3, 9), ("house_set_9", 4, 10), ("house_set_9", 5, 9),
+    ("house_set_10", 2, 8), ("house_set_10", 3, 9), ("house_set_10", 4, 10), ("house_set_10", 5, 9)])
+def test_versions_7_to_10_deal_their_boats_per_player_count_and_a_position_keeps_them(name, players, boats):
     """The Harbor's boat cards of a new game are the first ``boats`` of the file's list (the
     H1 row's count), the position text carries them, and a position with a boat card the game
     does not have (one of the removed ones) is refused (cards conserved, spec §19)."""
@@ -427,3 +467,44 @@ def test_medium_plays_hards_moves_and_sometimes_ends_its_round_instead_of_acting
             assert always.choice == hard.choice
         s = R.apply(s, hard.choice)
     assert acts == 3
+
+
+def test_an_h1_row_may_change_a_roles_start_for_its_player_count(monkeypatch, request):
+    """House set 10 on (issue 18): a player count's H1 row may set a role's starting coins or
+    goods (``supply_by_players.N.roles.<role>``); a new game of that count deals them, from the
+    supply (goods conserved), other counts keep the role's own, and the role's tooltip says
+    both. Shown on a copy of version 9 with the Trader at 1 coin and the Fisherman at 3 fish
+    in a 2-player game."""
+    from altibox.altiplano import words as W
+    from altibox.altiplano._render import context as RC
+    raw = D.load_raw("house_set_9")
+    raw["supply_by_players"]["2"]["roles"] = {"trader": {"coins": 1},
+                                              "fisherman": {"start": {"food": 2, "fish": 3}}}
+    monkeypatch.setitem(D._CACHE, "house_set_9", D.HouseSet("house_set_9", raw))
+    kept = dict(RC._TIPS)
+    request.addfinalizer(lambda: (RC._TIPS.clear(), RC._TIPS.update(kept)))
+    RC._TIPS.clear()
+    hs = D.load("house_set_9")
+    assert [hs.role_coins("trader", n) for n in (2, 3, 4, 5)] == [1, 2, 2, 2]
+    assert hs.role_start("fisherman", 2) == {"food": 2, "fish": 3}
+    assert hs.role_start("fisherman", 3) == {"food": 2, "fish": 2}
+    assert hs.role_overrides("trader") == {2: {"coins": 1}} and hs.role_overrides("miner") == {}
+    for players, coins, fish in ((2, 1, 3), (3, 2, 2)):
+        s = R.new_game(seed=11, players=players, house_set="house_set_9", role_selection="draft")
+        s = R.apply(R.apply(s, "role:trader"), "role:fisherman")
+        while s.phase == "roles":
+            s = R.apply(s, R.legal_moves(s)[0].text)
+        trader = next(p for p in s.ps if p.role == "trader")
+        fisher = next(p for p in s.ps if p.role == "fisherman")
+        assert trader.coins == coins and fisher.bag.get("fish", 0) == fish
+        # the fish came out of the supply: the position still checks (spec §21)
+        assert s.supply["fish"] == hs.supply(players)["goods"]["fish"] - fish
+        R.from_position(R.to_position(s))
+    assert W.role_tip("trader", {"house_set": "house_set_9"}, 2).endswith(
+        "Starting goods: glass + alpaca + 2 food; 1 coin.")
+    assert W.role_tip("trader", {"house_set": "house_set_9"}).endswith(
+        "Starting goods: glass + alpaca + 2 food; 2 coins (in a 2-player game: 1 coin).")
+    assert W.role_tip("fisherman", {"house_set": "house_set_9"}).endswith(
+        "Starting goods: 2 fish + 2 food; 1 coin (in a 2-player game: 3 fish + 2 food).")
+    svg = R.render_svg(R.view(s, 0), None)  # a 3-player game: the role's own start
+    assert "Starting goods: 2 fish + 2 food; 1 coin." in svg

@@ -37,7 +37,7 @@ def test_each_learn_file_is_proved_by_the_scene_checker(game):
 
 def test_the_altiplano_round_pins_its_house_set_and_covers_every_part_of_a_round():
     scene = S.load_learn("altiplano")
-    assert scene.record["options"] == {"house_set": "house_set_9"}
+    assert scene.record["options"] == {"house_set": "house_set_10"}
     asked = [step.moves[0] for step in scene.line]
     assert asked[0] == "draw"                                          # draw
     assert [m for m in asked if ">" in m] == ["glass>market", "food>trader", "alpaca>village"]  # plan
@@ -57,7 +57,7 @@ def test_the_altiplano_round_pins_its_house_set_and_covers_every_part_of_a_round
     me = pos["seats"][0]
     assert pos["round"] == 2 and pos["phase"] == "draw"               # one whole round played
     assert me["warehouse"] == [["alpaca"]] and me["order"]["id"] == "O6"
-    assert [e[0] for e in me["extensions"]] == ["A1"] and me["coins"] == 1  # 2 + 2 (glass) - 1 - 2
+    assert [e[0] for e in me["extensions"]] == ["A1"] and me["coins"] == 0  # 1 + 2 (glass) - 1 - 2
     assert me["planning"] == {"food": 1}  # the food left on its planning space stays for round 2
 
 

@@ -138,6 +138,27 @@ class HouseSet:
         n = self.supply(players).get("boats")
         return self.boat_goods if n is None else self.boat_goods[:int(n)]
 
+    def role_coins(self, role: str, players: int) -> int:
+        """Coins the role starts with in a ``players``-player game (spec §18 H2): the H1 row's
+        ``roles.<role>.coins`` where the row sets it (house set 10 on), else the role's own."""
+        over = self.supply(players).get("roles", {}).get(role, {})
+        return int(over.get("coins", self.roles[role].get("coins", 0)))
+
+    def role_start(self, role: str, players: int) -> dict[str, int]:
+        """Goods the role starts with in a ``players``-player game, ``{good: count}`` (spec §10,
+        H2): the H1 row's ``roles.<role>.start`` where the row sets it, else the role's own."""
+        over = self.supply(players).get("roles", {}).get(role, {})
+        return dict(over.get("start", self.roles[role]["start"]))
+
+    def role_overrides(self, role: str) -> dict[int, dict]:
+        """The player counts whose H1 row changes the role's start: ``{players: {"coins": n,
+        "start": {...}}}`` (only the keys the row sets); empty for every role before house set 10."""
+        out = {}
+        for k, row in self.raw["supply_by_players"].items():
+            if k.isdigit() and isinstance(row, dict) and role in row.get("roles", {}):
+                out[int(k)] = dict(row["roles"][role])
+        return out
+
     def unlocked(self, road: int) -> int:
         """Open planning spaces for a marker ``road`` steps down the track (spec §12, H7)."""
         return self.open_spaces + sum(1 for step in self.track[:road] if "unlock" in step)

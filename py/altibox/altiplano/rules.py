@@ -38,7 +38,7 @@ LOCATIONS = ("harbor", "farm", "forest", "mine", "road", "market", "village")
 OPTIONS = {
     "first_player": (int, 0, (0, 1, 2, 3, 4)),
     "role_selection": (str, "deal", ("deal", "draft")),
-    "house_set": (str, "house_set_9", None),   # the data file's name = its version (issue 18)
+    "house_set": (str, "house_set_10", None),   # the data file's name = its version (issue 18)
     "turn_mode": (str, "all_at_location", ("all_at_location", "one_source")),
     "coin_can_pay_movement": (bool, False, None),
     "allow_action_with_empty_output": (bool, True, None),
@@ -369,10 +369,9 @@ def new_game(seed: int | None = None, players: int = 2, **options) -> State:
 
 def _give_role(s: State, i: int, role: str) -> None:
     p = s.pm(i)
-    r = s.hs.roles[role]
     p.role = role
-    p.coins += int(r.get("coins", 0))
-    for g, n in r["start"].items():
+    p.coins += s.hs.role_coins(role, s.players)
+    for g, n in s.hs.role_start(role, s.players).items():
         take = min(n, s.supply.get(g, 0))
         if take:
             _add(s.supply, g, -take)

@@ -252,16 +252,36 @@ def location_tip(loc: str, options: dict | None = None) -> str:
             + "; ".join(_location_recipes(loc, options)) + ". Stock: " + ", ".join(stock) + ".")
 
 
-def role_tip(role: str, options: dict | None = None) -> str:
-    """A role's tooltip: location, recipe and starting goods (spec §10, H2)."""
+def role_tip(role: str, options: dict | None = None, players: int | None = None) -> str:
+    """A role's tooltip: location, recipe, starting goods and coins (spec §10, H2).
+
+    ``players`` (2–5) gives that game's start where the house set's H1 row changes it (house
+    set 10 on); without it the role's own start is given, followed by each player count that
+    changes it, e.g. ``"… 2 coins (in a 2-player game: 1 coin)."``.
+    """
     hs = _hs(options)
     r = hs.roles[role]
     src = hs.sources(_mode(options))[role]
-    start = _goods_words([g for g, n in r["start"].items() for _ in range(n)])
-    coins = int(r.get("coins", 0))
+
+    def start_words(goods: dict, coins: int) -> str:
+        start = _goods_words([g for g, n in goods.items() for _ in range(n)])
+        return f"{start}; {coin_words(coins)}"
+
+    if players is not None:
+        said = start_words(hs.role_start(role, players), hs.role_coins(role, players))
+    else:
+        said = start_words(r["start"], int(r.get("coins", 0)))
+        changed = []
+        for n, over in sorted(hs.role_overrides(role).items()):
+            what = [_goods_words([g for g, k in over["start"].items() for _ in range(k)])
+                    if "start" in over else None,
+                    coin_words(int(over["coins"])) if "coins" in over else None]
+            changed.append(f"in a {n}-player game: " + "; ".join(w for w in what if w))
+        if changed:
+            said += " (" + "; ".join(changed) + ")"
     return (f"{role_name(role)} (role, at the {location_name(r['location'])}, 1 action space): "
             + "; ".join(recipe_words(x, hs) for x in src.recipes)
-            + f". Starting goods: {start}; {coins} coin{'s' if coins != 1 else ''}.")
+            + f". Starting goods: {said}.")
 
 
 _PASSIVE = {

@@ -44,7 +44,7 @@ def _header(ctx: _Ctx, parts: list, y: float) -> float:
     lim = 18 if ctx.narrow else 30
     parts.append(_text(18, y + 19, _clip(name, lim) + you, "ptitle"))
     rtxt = _w.role_name(role)
-    rtip = _tip("role", role, ctx.opts) if role else _w.board_words("no_role")
+    rtip = _tip("role", role, ctx.opts, players=ctx.n) if role else _w.board_words("no_role")
     parts.append(f'<g aria-label="role: {_esc(rtip)}"><title>{_esc(rtip)}</title>'
                  f'{_text(18, y + 35, rtxt, "s b")}</g>')
     badges = []
@@ -279,7 +279,7 @@ def _source_block(ctx: _Ctx, parts: list, sid: str, x: float, y: float, w: float
     elif len(runs) > 1:
         label += _w.board_words("then_run")
     tip = words if sid in ctx.hs.locations or sid == "move" else (
-        _tip("role", sid, ctx.opts) if sid in ctx.hs.roles else _tip("ext", sid, ctx.opts))
+        _tip("role", sid, ctx.opts, players=ctx.n) if sid in ctx.hs.roles else _tip("ext", sid, ctx.opts))
     parts.append(f'<g class="src" transform="translate({_f(x)},{_f(y)})"'
                  f'{ctx.attrs(cell, label, move, button=bool(runs))}><title>{_esc(tip)}</title>')
     # the whole block receives the click, not only its drawn parts

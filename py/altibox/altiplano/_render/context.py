@@ -16,9 +16,10 @@ from .moves import _Moves, _display_goods, _house, _last_source, _market_asks, _
 _TIPS: dict = {}
 
 
-def _tip(kind: str, key: Any, opts: dict, price: Any = None) -> str:
-    """Tooltip words from :mod:`words`, cached per process (they depend only on the data)."""
-    ck = (kind, key, price, opts.get("house_set"), opts.get("forest_cacao_mode"))
+def _tip(kind: str, key: Any, opts: dict, price: Any = None, players: int | None = None) -> str:
+    """Tooltip words from :mod:`words`, cached per process (they depend only on the data, and a
+    role's on the player count: its start may differ by count, H1)."""
+    ck = (kind, key, price, opts.get("house_set"), opts.get("forest_cacao_mode"), players)
     hit = _TIPS.get(ck)
     if hit is None:
         if kind == "good":
@@ -26,7 +27,7 @@ def _tip(kind: str, key: Any, opts: dict, price: Any = None) -> str:
         elif kind == "loc":
             hit = _w.location_tip(key, opts)
         elif kind == "role":
-            hit = _w.role_tip(key, opts)
+            hit = _w.role_tip(key, opts, players)
         else:
             hit = _w.extension_tip(key, opts, price)
         _TIPS[ck] = hit

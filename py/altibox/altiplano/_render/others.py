@@ -67,7 +67,7 @@ def _other(ctx: _Ctx, parts: list, q: int, x: float, y: float, w: float, done: s
     parts.append(_text(x + 25, y + 17, _clip(name, lim), "h"))
     rt = _w.role_name(role)
     rx = x + 25 + _tw(_clip(name, lim), 13, True) + 8
-    parts.append(f'<g><title>{_esc(_tip("role", role, ctx.opts) if role else "")}</title>'
+    parts.append(f'<g><title>{_esc(_tip("role", role, ctx.opts, players=ctx.n) if role else "")}</title>'
                  f'{_text(rx, y + 17, rt, "s")}</g>')
     parts.append(_text(x + w - 8, y + 17,
                        _w.board_words("vp_coins", vp=seat.get("score", 0), coins=_w.coin_words(seat.get("coins", 0))), "n end"))

@@ -408,7 +408,7 @@ def _roles(ctx: _Ctx, parts: list, y: float) -> float:
         ry = y + (k // cols) * (ch + gap)
         cell = f"role:{role}"
         move = ctx.mv.roles.get(role)
-        tip = _tip("role", role, ctx.opts)
+        tip = _tip("role", role, ctx.opts, players=ctx.n)
         parts.append(f'<g class="role" transform="translate({_f(x)},{_f(ry)})"'
                      f'{ctx.attrs(cell, tip, move)}><title>{_esc(tip)}</title>')
         parts.append(_rect(0, 0, cw, ch, "card", 6))
