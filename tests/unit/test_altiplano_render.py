@@ -425,7 +425,7 @@ def test_tiles_have_tooltips_and_accessible_names():
 def test_the_harbor_names_the_boat_cards_left():
     """The boat cards are face up and taken by choice (spec §17 [SRC MM]): the Harbor's boat
     stock says which goods its boats give, not only how many are left (a new user could not see
-    them before building one). A 3-player game of house set 9 (as 8) deals the list's first 9 boats."""
+    them before building one). A 3-player game of house set 10 (as 8 and 9) deals the list's first 9 boats."""
     s = A.new_game(seed=9, players=3)
     v = A.view(s, 0)
     assert v["boats"] == ["wood", "stone", "ore", "wool", "cloth", "silver", "fish", "glass", "cacao"]
