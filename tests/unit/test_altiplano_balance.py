@@ -399,6 +399,18 @@ def test_version_10_changes_only_the_2_and_5_player_starts_of_three_roles():
     assert s.supply["fish"] == 12 - 3 - 1 and s.supply["wood"] == 20 - 2
     assert sorted((p.role, p.bag.get("fish", 0), p.bag.get("wood", 0)) for p in s.ps)[1:3] == [
         ("fisherman", 3, 0), ("miner", 1, 0)]
+    # the draft's role tiles show this count's start (new-user run: they showed the role's own)
+    for players, role, shown in ((2, "trader", "(shown: Trader Market → +1)"),
+                                 (3, "trader", "(shown: Trader Market → +2)")):
+        d = R.new_game(seed=1, players=players, role_selection="draft")
+        svg = R.render_svg(R.view(d, R.current_player(d)), None)
+        tile = svg[svg.index(f'data-cell="role:{role}"'):]
+        assert tile[:tile.index("</g>")].count(shown) == 1
+    d = R.new_game(seed=1, players=5, role_selection="draft")
+    svg = R.render_svg(R.view(d, R.current_player(d)), None)
+    tile = svg[svg.index('data-cell="role:fisherman"'):]
+    tile = tile[:tile.index('<rect class="target"')]
+    assert tile.count("<title>fish</title>") == 3 and tile.count("<title>food</title>") == 2
 
 
 @pytest.mark.parametrize("name,players,boats", [

@@ -296,3 +296,23 @@ def test_a_plan_the_pawn_cannot_reach_is_said_before_done_planning():
             assert W.plan_reach(A.view(A.apply(s, "food>move"), me)) is None
         return
     raise AssertionError("no round-2 plan with two locations away from the pawn in seeds 5-39")
+
+
+def test_a_double_click_on_a_market_good_sells_it_once():
+    """New-user run: a double click on the glass on the Market sold it and then the alpaca
+    that slid into its space. The second click of a double click after a click that played a
+    move does nothing when another move lies under it, and says so; the same move again, or a
+    later single click, acts as ever."""
+    s = A.new_game(seed=2, players=2)
+    for m in ("draw", "draw", "glass>market", "alpaca>market", "done", "done", "@market"):
+        s = A.apply(s, m)
+    t = table_of(s)
+    assert {"sell:glass", "sell:alpaca"} <= set(t.frame().view["legal_moves"])
+    coins = s.ps[0].coins
+    assert t.clicked("mk", "sell:glass").kind == "play" and t.session.last_move == "sell:glass"
+    said = t.double_click("mk", on_move=True, move="sell:alpaca")
+    assert said and "the board changed under it" in said
+    assert t.double_click("mk", on_move=True, move="sell:glass") is None
+    assert t.session.state.ps[0].coins == coins + 2  # glass sells for 2 coins; the alpaca is kept
+    assert "sell:alpaca" in t.frame().view["legal_moves"]
+    assert t.clicked("mk", "sell:alpaca").kind == "play" and t.session.state.ps[0].coins == coins + 3

@@ -70,7 +70,7 @@ def test_hidden_games_share_by_record_and_say_the_link_carries_the_seed():
     v = BoardModel.from_spec(parse_embed(parse_query(links["embed_position"][len(BASE):])))
     assert v.position() == altitude.public_position(state) and not v.controls
     out = share_html("Altitude", True, links, 6)
-    assert "This link carries the game’s seed" in out and "every hidden card" in out
+    assert "This link carries the game’s seed" in out and "everything this Altitude game keeps hidden" in out
     assert "seed" not in share_html("Alto", False, share_links(BASE, alto, alto.new_game(seed=1)), 0)
 
 

@@ -88,8 +88,8 @@ def share_html(name: str, hidden: bool, links: dict[str, str], ply: int) -> str:
     (the scene editor from this position, when ``links`` has ``"editor"``).
     """
     seed = ('<p class="warn share-seed" id="share-seed"><strong>This link carries the game’s seed.</strong> '
-            f'Anyone who reads it can work out every hidden card of this {esc(name)} game (hands, the '
-            'draw pile, cards still to come). Send it only to the people you play with, and only as '
+            f'Anyone who reads it can work out everything this {esc(name)} game keeps hidden (what '
+            'is still to be drawn or dealt). Send it only to the people you play with, and only as '
             'you would pass them the device.</p>') if hidden else ""
     moves = f"{ply} move{'s' if ply != 1 else ''}"
     pos_words = ("The game as it stands, to play on from here (the whole record is in the address)"

@@ -81,6 +81,7 @@ class Table:
             session.redo.clear()  # a redo stack would replay moves made with hidden cards
         self._turn_passed: Any = None  # the state shown after a board click that passed the turn
         self._asked: tuple = (None, None)  # (state, move) whose first click asked (confirm_first)
+        self._played: tuple = (None, None)  # (state after, data-move) of a board click that played
 
     @property
     def ui(self) -> dict:
@@ -238,7 +239,8 @@ class Table:
         """The second (or later) click of a double click, before it acts. Returns None when it
         acts like any click, ``""`` when it is ignored silently (on the source the first click
         selected: the selection stays), or the words to show when it is ignored because the
-        first click passed the turn (it never plays for the next player) or asked to confirm
+        first click passed the turn (it never plays for the next player), played a move and
+        another move now lies under the pointer, or asked to confirm
         ``move`` (``confirm_first``: a confirmation is a click of its own, never the second half
         of a double click — new-user run: a double click on "Done planning" planned nothing)."""
         if self.board.keeps_double_click(cell):
@@ -246,27 +248,37 @@ class Table:
         if move is not None and self._asked[0] is self.session.state and self._asked[1] == move:
             return ("That was a double click, so it did not confirm: read the words above, then "
                     "click once more to confirm.")
-        if not on_move or self._turn_passed is None:
+        if not on_move:
             return None
         s = self.session
-        if self._turn_passed is s.state:
-            return ("The turn has passed: that was a double click, so it did nothing. "
-                    "Click again to play for the next player.")
-        # a bot answered between the two clicks ("Faster bots"): the button under the pointer
-        # is new (Altiplano: Pass where "End turn" was), and a Pass cannot be undone (issue 22)
-        k = next((i for i in range(len(s.states) - 1, -1, -1) if s.states[i] is self._turn_passed), None)
-        if k is not None and all(not self.turns.is_person(s.module.current_player(st))
-                                 for st in s.states[k:-1]):
-            return ("That was a double click: the board changed under it, so the second click "
-                    "did nothing. Look, then click again.")
+        changed = ("That was a double click: the board changed under it, so the second click "
+                   "did nothing. Look, then click again.")
+        if self._turn_passed is not None:
+            if self._turn_passed is s.state:
+                return ("The turn has passed: that was a double click, so it did nothing. "
+                        "Click again to play for the next player.")
+            # a bot answered between the two clicks ("Faster bots"): the button under the
+            # pointer is new (Altiplano: Pass where "End turn" was), and a Pass cannot be undone
+            # (issue 22)
+            k = next((i for i in range(len(s.states) - 1, -1, -1) if s.states[i] is self._turn_passed), None)
+            if k is not None and all(not self.turns.is_person(s.module.current_player(st))
+                                     for st in s.states[k:-1]):
+                return changed
+        # the first click played a move and another move now lies under the pointer (new-user
+        # run: a double click on a good on the Market sold it and then the good that slid
+        # into its space); the same move again acts as any click
+        if move is not None and self._played[0] is s.state and self._played[1] not in (None, move):
+            return changed
         return None
 
     def clicked(self, cell: str | None, move: str | None) -> Click:
-        """:meth:`click`, remembering whether it passed the turn (for :meth:`double_click`)."""
+        """:meth:`click`, remembering whether it passed the turn and which move it played (for
+        :meth:`double_click`)."""
         s = self.session
-        before = s.module.current_player(s.state)
+        before, was = s.module.current_player(s.state), s.state
         done = self.click(cell, move)
         self._turn_passed = s.state if s.module.current_player(s.state) != before else None
+        self._played = (s.state, move) if s.state is not was else (None, None)
         return done
 
     def may_drag(self, cell: str) -> bool:

@@ -417,10 +417,10 @@ def _roles(ctx: _Ctx, parts: list, y: float) -> float:
                            "s end"))
         s, _ = _formula(ctx.S[role].recipes[0], 8, 32, 15)
         parts.append(s)
-        info = ctx.hs.roles[role]
-        start = sorted((g for g, n in info["start"].items() for _ in range(n)),
+        # this game's start: an H1 row may set it per player count (house set 10 on)
+        start = sorted((g for g, n in ctx.hs.role_start(role, ctx.n).items() for _ in range(n)),
                        key=_canon_key(ctx.hs))
-        coins = int(info.get("coins", 0))
+        coins = ctx.hs.role_coins(role, ctx.n)
         gx = cw - 8 - 14 * len(start) - (28 if coins else 0)
         for g in start:
             parts.append(_g(g, gx + 7, 32, 13, g))
