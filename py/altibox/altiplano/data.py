@@ -138,26 +138,26 @@ class HouseSet:
         n = self.supply(players).get("boats")
         return self.boat_goods if n is None else self.boat_goods[:int(n)]
 
+    def _role_row(self, role: str, players: int) -> dict:
+        """What the ``players`` H1 row sets for ``role`` (``{"coins": n, "start": {...}}``, only
+        the keys it sets; empty where it sets nothing)."""
+        return self.supply(players).get("roles", {}).get(role, {})
+
     def role_coins(self, role: str, players: int) -> int:
         """Coins the role starts with in a ``players``-player game (spec §18 H2): the H1 row's
         ``roles.<role>.coins`` where the row sets it (house set 10 on), else the role's own."""
-        over = self.supply(players).get("roles", {}).get(role, {})
-        return int(over.get("coins", self.roles[role].get("coins", 0)))
+        return int(self._role_row(role, players).get("coins", self.roles[role].get("coins", 0)))
 
     def role_start(self, role: str, players: int) -> dict[str, int]:
         """Goods the role starts with in a ``players``-player game, ``{good: count}`` (spec §10,
         H2): the H1 row's ``roles.<role>.start`` where the row sets it, else the role's own."""
-        over = self.supply(players).get("roles", {}).get(role, {})
-        return dict(over.get("start", self.roles[role]["start"]))
+        return dict(self._role_row(role, players).get("start", self.roles[role]["start"]))
 
     def role_overrides(self, role: str) -> dict[int, dict]:
         """The player counts whose H1 row changes the role's start: ``{players: {"coins": n,
         "start": {...}}}`` (only the keys the row sets); empty for every role before house set 10."""
-        out = {}
-        for k, row in self.raw["supply_by_players"].items():
-            if k.isdigit() and isinstance(row, dict) and role in row.get("roles", {}):
-                out[int(k)] = dict(row["roles"][role])
-        return out
+        rows = (int(k) for k in self.raw["supply_by_players"] if k.isdigit())
+        return {n: dict(self._role_row(role, n)) for n in sorted(rows) if self._role_row(role, n)}
 
     def unlocked(self, road: int) -> int:
         """Open planning spaces for a marker ``road`` steps down the track (spec §12, H7)."""

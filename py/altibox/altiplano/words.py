@@ -263,20 +263,18 @@ def role_tip(role: str, options: dict | None = None, players: int | None = None)
     r = hs.roles[role]
     src = hs.sources(_mode(options))[role]
 
-    def start_words(goods: dict, coins: int) -> str:
-        start = _goods_words([g for g, n in goods.items() for _ in range(n)])
-        return f"{start}; {coin_words(coins)}"
+    def start_words(start: dict | None, coins: int | None) -> str:
+        """``"glass + alpaca + 2 food; 2 coins"``, leaving out a part given as None."""
+        said = [_goods_words([g for g, n in start.items() for _ in range(n)]) if start else None,
+                coin_words(int(coins)) if coins is not None else None]
+        return "; ".join(w for w in said if w)
 
     if players is not None:
         said = start_words(hs.role_start(role, players), hs.role_coins(role, players))
     else:
         said = start_words(r["start"], int(r.get("coins", 0)))
-        changed = []
-        for n, over in sorted(hs.role_overrides(role).items()):
-            what = [_goods_words([g for g, k in over["start"].items() for _ in range(k)])
-                    if "start" in over else None,
-                    coin_words(int(over["coins"])) if "coins" in over else None]
-            changed.append(f"in a {n}-player game: " + "; ".join(w for w in what if w))
+        changed = [f"in a {n}-player game: " + start_words(over.get("start"), over.get("coins"))
+                   for n, over in hs.role_overrides(role).items()]
         if changed:
             said += " (" + "; ".join(changed) + ")"
     return (f"{role_name(role)} (role, at the {location_name(r['location'])}, 1 action space): "
