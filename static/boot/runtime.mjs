@@ -115,7 +115,11 @@ async function start() {
       if (res) {
         // the entry exists: Pyodide starts fetching and compiling its runtime while the
         // snapshot's bytes are still being read and checked (_loadSnapshot takes a promise)
-        const py = await load({ ...stdio, indexURL: INDEX_URL, _loadSnapshot: checkedSnapshot(res, bytes) });
+        const checked = checkedSnapshot(res, bytes);
+        // handled here too: a check that fails before Pyodide awaits it is no unhandled
+        // rejection (a "pageerror"); Pyodide still gets it and load() throws into the catch below
+        checked.catch(() => {});
+        const py = await load({ ...stdio, indexURL: INDEX_URL, _loadSnapshot: checked });
         performance.mark("altibox:restored");
         // a foreign snapshot (another app, no modules of ours) is not ours to use
         const ns = py.toPy({});
