@@ -1506,6 +1506,7 @@ BOARD_WORDS = {
     "sell": "sell ",
     "or_deliver": " or deliver to order",
     "step_or_cart": "1 step or a 2nd cart's ride",
+    "step_or_cart_short": "1 step or 2nd cart",
     # movement
     "go_here_cost": "Go here \u00b7 {cost}",
     "go_here": "Go here\u2026",
@@ -1547,6 +1548,7 @@ BOARD_WORDS = {
     "open_order": "Open order",
     "needs": "; needs {goods}",
     "no_order": "none (take one at the Market for {price} coin)",
+    "no_order_short": "none ({price} coin at the Market)",
     "completed_orders": "Completed orders: {n}",
     "completed_vp": " ({vp} VP)",
     "houses_count": "Houses: {n} ({vp} VP)",

@@ -412,7 +412,7 @@ def _line(ctx: _Ctx, sid: str, r, x: float, y: float) -> str:
                 _text(x + 56, y + 4, r, "s"))
     if r == "movefood":
         return (_g("food", x + 7, y, 14) + _text(x + 16, y + 4.5, "\u2192", "t") +
-                _text(x + 32, y + 4, _w.board_words("step_or_cart"), "s"))
+                _text(x + 32, y + 4, _w.board_words("step_or_cart_short" if ctx.narrow else "step_or_cart"), "s"))
     if r == "passive":
         e = ctx.hs.extensions[sid]
         return _text(x, y + 4, _w.PASSIVE_SHORT[ctx.S[sid].passive].format(n=e.get("amount", 1)), "s")
@@ -738,7 +738,8 @@ def _cards_and_orders(ctx: _Ctx, parts: list, x: float, y: float, w: float) -> f
                     "myorder", None, extra)
         y += 38
     else:
-        parts.append(_text(x, y + 12, _w.board_words("no_order", price=hs.order_price), "s"))
+        parts.append(_text(x, y + 12, _w.board_words("no_order_short" if ctx.narrow else "no_order",
+                                                     price=hs.order_price), "s"))
         y += 20
     done = list(seat.get("completed_orders") or [])
     vp = sum(hs.orders[o][1] for o in done)
