@@ -421,12 +421,12 @@ def _roles(ctx: _Ctx, parts: list, y: float) -> float:
         start = sorted((g for g, n in ctx.hs.role_start(role, ctx.n).items() for _ in range(n)),
                        key=_canon_key(ctx.hs))
         coins = ctx.hs.role_coins(role, ctx.n)
-        gx = cw - 8 - 14 * len(start) - (28 if coins else 0)
+        gx = cw - 8 - 14 * len(start) - (31 if coins else 0)
         for g in start:
             parts.append(_g(g, gx + 7, 32, 13, g))
             gx += 14
         if coins:
-            parts.append(_text(gx + 2, 36, f"+{coins}", "s b") + _g("coin", gx + 21, 32, 12))
+            parts.append(_text(gx + 2, 36, f"+{coins}", "s b") + _g("coin", gx + 24, 32, 12))
         if move:
             parts.append(_overlay(0, 0, cw, ch, "target", 6))
         parts.append(ctx.marks(cell, 0, 0, cw, ch))
