@@ -270,8 +270,13 @@ def test_hidden_tray_shows_face_down_backs_and_a_message_only():
     root = parse(render_svg(A.view(st, 0), {"hide_hand": True}))
     backs = [g for g in root.iter(NS + "g") if g.get("class") == "hidden-card"]
     assert len(backs) == 4
-    assert "Cards hidden" in texts_of(root)
+    assert "Player 1\u2019s cards hidden" in texts_of(root)  # whose hand lies face down
     assert visible_values(root) <= {"5", "60"}
+    named = parse(render_svg(A.view(st, 0), {"hide_hand": True, "names": ["Ana", "Bo"]}))
+    assert "Ana\u2019s cards hidden" in texts_of(named)
+    phone = texts_of(parse(render_svg(A.view(st, 0), {"hide_hand": True, "narrow": True,
+                                                      "names": ["Anastasia Papadopoulou"]})))
+    assert "Anastasia\u2026\u2019s cards" in phone and "hidden" in phone  # two short lines
     assert not any(w in ("ibex", "30", "50") for w in texts_of(root))
 
 

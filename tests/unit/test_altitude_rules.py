@@ -750,4 +750,4 @@ def test_the_public_view_hides_every_hand_and_the_drawn_card():
     assert public["hand_sizes"] == [4, 4] and public["pile_size"] == len(st.draw_pile)
     assert altitude.view(st, 0)["drawn"] == 88 and altitude.view(st, 1)["drawn"] is None
     svg = altitude.render_svg(public)
-    assert "Cards hidden" in svg and 'data-move="' not in svg
+    assert "Player 1\u2019s cards hidden" in svg and 'data-move="' not in svg  # seat 0 moves

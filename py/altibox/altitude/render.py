@@ -689,9 +689,17 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
             parts.append(f'<g class="hidden-card" transform="translate({x + i * 22},{top})" '
                          f'aria-hidden="true">{_BACK}</g>')
         hx = x + max(k - 1, 0) * 22 + CW + 22
-        parts.append(f'<text class="hidden-t" x="{hx}" y="{top + 34}">Cards hidden</text>'
-                     f'<text class="hint" x="{hx}" y="{top + 54}">The hand and the drawn card '
-                     f'show when their player is ready.</text>')
+        # whose hand lies face down (new-user run: "Cards hidden" alone did not say whose);
+        # a phone's tray has room for the name on a line of its own
+        if narrow:
+            parts.append(f'<text class="hidden-t" x="{hx}" y="{top + 22}">'
+                         f'{_esc(_clip_name(my_name, 10))}’s cards</text>'
+                         f'<text class="hidden-t" x="{hx}" y="{top + 50}">hidden</text>')
+        else:
+            parts.append(f'<text class="hidden-t" x="{hx}" y="{top + 34}">'
+                         f'{_esc(_clip_name(my_name, 16))}’s cards hidden</text>'
+                         f'<text class="hint" x="{hx}" y="{top + 54}">The hand and the drawn card '
+                         f'show when their player is ready.</text>')
     else:
         if face_down:
             parts.append(f'<text class="cap" x="{x}" y="22">{"NEXT" if narrow else "NEXT CARD"}</text>'
