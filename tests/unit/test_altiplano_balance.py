@@ -400,8 +400,8 @@ def test_version_10_changes_only_the_2_and_5_player_starts_of_three_roles():
     assert sorted((p.role, p.bag.get("fish", 0), p.bag.get("wood", 0)) for p in s.ps)[1:3] == [
         ("fisherman", 3, 0), ("miner", 1, 0)]
     # the draft's role tiles show this count's start (new-user run: they showed the role's own)
-    for players, role, shown in ((2, "trader", "(shown: Trader Market → +1)"),
-                                 (3, "trader", "(shown: Trader Market → +2)")):
+    for players, role, shown in ((2, "trader", "(shown: Trader Market → start +1)"),
+                                 (3, "trader", "(shown: Trader Market → start +2)")):
         d = R.new_game(seed=1, players=players, role_selection="draft")
         svg = R.render_svg(R.view(d, R.current_player(d)), None)
         tile = svg[svg.index(f'data-cell="role:{role}"'):]

@@ -176,7 +176,7 @@ def test_scoreboard_of_the_worked_example_22_7():
                    "goods4": (2, 8), "boats": (1, 2), "houses": (1, 4), "orders": (1, 10),
                    "house_bonus": (2, 2), "warehouse": (1, 1)}
     assert pad["total"] == 43 and pad["coins"] == 7
-    assert pad["parts"][3]["label"] == "Goods worth 3" and pad["parts"][3]["goods"] == ["wool", "glass"]
+    assert pad["parts"][3]["label"] == "Goods worth\u00a03" and pad["parts"][3]["goods"] == ["wool", "glass"]
     assert [p["total"] for p in W.scoreboard(s)] == list(A.outcome(s).scores) == [43, 0]
 
 

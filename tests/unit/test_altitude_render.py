@@ -277,6 +277,12 @@ def test_hidden_tray_shows_face_down_backs_and_a_message_only():
     phone = texts_of(parse(render_svg(A.view(st, 0), {"hide_hand": True, "narrow": True,
                                                       "names": ["Anastasia Papadopoulou"]})))
     assert "Anastasia\u2026\u2019s cards" in phone and "hidden" in phone  # two short lines
+    # a name clipped to the room left of the pile, no space before the ellipsis
+    wide = texts_of(parse(render_svg(A.view(st, 0), {"hide_hand": True, "names": ["W" * 24]})))
+    assert "W" * 10 + "\u2026\u2019s cards hidden" in wide  # 4 cards: room for 11
+    spaced = texts_of(parse(render_svg(A.view(st, 0), {"hide_hand": True, "narrow": True,
+                                                       "names": ["Alexandra Smith"]})))
+    assert "Alexandra\u2026\u2019s cards" in spaced
     assert not any(w in ("ibex", "30", "50") for w in texts_of(root))
 
 

@@ -199,7 +199,7 @@ def test_a_row_worth_nothing_reads_a_dash_like_the_other_empty_rows():
     zero = [next(p for p in entry["parts"] if p["key"] == "goods0") for entry in pad]
     assert all(part["count"] > 0 and part["points"] == 0 for part in zero)
     root = ET.fromstring(scores_html(A, s.state, s.names))
-    row = next(tr for tr in root.find("tbody").iter("tr") if tr.find("th").text == "Goods worth 0")
+    row = next(tr for tr in root.find("tbody").iter("tr") if tr.find("th").text == "Goods worth\u00a00")
     assert [td.text for td in row.findall("td")] == ["–", "–"]
     assert [td.get("title") for td in row.findall("td")] == [f"{p['count']} × 0" for p in zero]
     for tr in root.find("tbody").iter("tr"):  # "–" in every cell without points, only there

@@ -698,7 +698,7 @@ def scoreboard(state: State) -> list[dict[str, Any]]:
         parts = []
         for v in sorted(by_value):
             n = sum(owned.get(g, 0) for g in by_value[v])
-            parts.append({"key": f"goods{v}", "label": f"Goods worth {v}", "goods": by_value[v],
+            parts.append({"key": f"goods{v}", "label": f"Goods worth\u00a0{v}", "goods": by_value[v],
                           "count": n, "points": n * v, "each": v})
         parts.append({"key": "boats", "label": "Boats", "count": len(p.boats),
                       "points": b["boats"], "each": hs.boat_vp})
@@ -1626,6 +1626,7 @@ BOARD_WORDS = {
     "no_orders": "no orders left",
     "the_table": "The table",
     "roles_draft": "Roles to choose (draft, counter-clockwise)",
+    "role_start": "start",
     # recipes
     "plus_step": "+1 step",
     "to_warehouse": "warehouse",

@@ -491,7 +491,7 @@ def name_room(units: float, narrow: bool) -> int:
 
 
 def _clip_name(name: str, limit: int) -> str:
-    return name if len(name) <= limit else name[:limit - 1] + "\u2026"
+    return name if len(name) <= limit else name[:limit - 1].rstrip() + "\u2026"
 
 
 def _panel(parts, view, q, py, name, own, to_play, by_id, deck, cell_moves, focus,
@@ -690,14 +690,19 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
                          f'aria-hidden="true">{_BACK}</g>')
         hx = x + max(k - 1, 0) * 22 + CW + 22
         # whose hand lies face down (new-user run: "Cards hidden" alone did not say whose);
-        # a phone's tray has room for the name on a line of its own
+        # the name clipped to the room left of the pile (a wide bold capital: about 0.9 em),
+        # on a phone on a line of its own
+        room = W - 18 - CW - CW - 22 - 12 - hx
+        em = 22 if narrow else 20
         if narrow:
+            fit = max(3, int((room - 7.5 * em * 0.62) / (em * 0.9)))
             parts.append(f'<text class="hidden-t" x="{hx}" y="{top + 22}">'
-                         f'{_esc(_clip_name(my_name, 10))}’s cards</text>'
+                         f'{_esc(_clip_name(my_name, fit))}\u2019s cards</text>'
                          f'<text class="hidden-t" x="{hx}" y="{top + 50}">hidden</text>')
         else:
+            fit = max(3, int((room - 14.5 * em * 0.62) / (em * 0.9)))
             parts.append(f'<text class="hidden-t" x="{hx}" y="{top + 34}">'
-                         f'{_esc(_clip_name(my_name, 16))}’s cards hidden</text>'
+                         f'{_esc(_clip_name(my_name, fit))}\u2019s cards hidden</text>'
                          f'<text class="hint" x="{hx}" y="{top + 54}">The hand and the drawn card '
                          f'show when their player is ready.</text>')
     else:

@@ -402,7 +402,7 @@ def _roles(ctx: _Ctx, parts: list, y: float) -> float:
     cols = 2 if ctx.narrow else 4
     gap = 6
     cw = (ctx.W - 24 - gap * (cols - 1)) / cols
-    ch = 46
+    ch = 62
     for k, role in enumerate(left):
         x = 12 + (k % cols) * (cw + gap)
         ry = y + (k // cols) * (ch + gap)
@@ -417,16 +417,18 @@ def _roles(ctx: _Ctx, parts: list, y: float) -> float:
                            "s end"))
         s, _ = _formula(ctx.S[role].recipes[0], 8, 32, 15)
         parts.append(s)
-        # this game's start: an H1 row may set it per player count (house set 10 on)
+        # this game's start on a row of its own (an H1 row may set it per player count, house
+        # set 10 on): next to the recipe, 5 goods read as its output (new-user run)
         start = sorted((g for g, n in ctx.hs.role_start(role, ctx.n).items() for _ in range(n)),
                        key=_canon_key(ctx.hs))
         coins = ctx.hs.role_coins(role, ctx.n)
-        gx = cw - 8 - 14 * len(start) - (31 if coins else 0)
+        parts.append(_text(8, 54, _w.board_words("role_start"), "s"))
+        gx = cw - 8 - 14 * len(start) - (34 if coins else 0)
         for g in start:
-            parts.append(_g(g, gx + 7, 32, 13, g))
+            parts.append(_g(g, gx + 7, 50, 13, g))
             gx += 14
         if coins:
-            parts.append(_text(gx + 2, 36, f"+{coins}", "s b") + _g("coin", gx + 24, 32, 12))
+            parts.append(_text(gx + 2, 54, f"+{coins}", "s b") + _g("coin", gx + 27, 50, 12))
         if move:
             parts.append(_overlay(0, 0, cw, ch, "target", 6))
         parts.append(ctx.marks(cell, 0, 0, cw, ch))
