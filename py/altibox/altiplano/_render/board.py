@@ -671,7 +671,8 @@ def _count_list(ctx: _Ctx, parts: list, counts: dict, x, y, w, odds_of: int) -> 
         parts.append(_text(ix + 21, iy + 15, f"{n}", "n"))
         if odds_of:
             pct = round(100 * n / odds_of)
-            parts.append(_text(ix + 24 + 7 * len(str(n)), iy + 15, f"{pct}%", "s"))
+            # in brackets: "1 25%" read as 125 % (new-user run)
+            parts.append(_text(ix + 25 + 7 * len(str(n)), iy + 15, f"({pct}%)", "s"))
     rows = (len(items) + cols - 1) // cols
     return y + rows * 24
 
