@@ -148,6 +148,7 @@ def test_name_fields_have_no_utf16_maxlength_and_names_are_cut_on_whole_characte
 
     form = screens.setup_html("altitude")
     assert "maxlength" not in form and 'name="name1"' in form
+    assert f'title="up to {MAX_NAME} characters: a longer name is cut"' in form  # said, not silent
     family = "\U0001F468\u200d\U0001F469\u200d\U0001F467\u200d\U0001F466"
     _players, _options, meta = screens.read_setup(
         "altitude", {"players": "2", "name1": "v" * (MAX_NAME - 1) + family + "tail", "name2": ""})

@@ -14,7 +14,7 @@ from altibox.core import coerce_option
 
 from web.play.seats import SEAT_CHOICES, parse_seat, seat_label, seats_meta
 from web.play.adapters import BOARDS
-from web.html.escape import clean_names, esc
+from web.html.escape import MAX_NAME, clean_names, esc
 from web.links import routes
 
 CHECKED = ' checked="checked"'
@@ -130,7 +130,7 @@ def _names_html(seats: int, given: list, kinds: list | None = None) -> str:
     kinds = kinds or []
     fields = "".join(
         f'<span class="name name-{i + 1}"><label>Player {i + 1} '
-        f'<input type="text" name="name{i + 1}" autocomplete="off" '
+        f'<input type="text" name="name{i + 1}" autocomplete="off" title="up to {MAX_NAME} characters: a longer name is cut" '
         f'placeholder="Player {i + 1}" value="{esc(given[i] if i < len(given) and isinstance(given[i], str) else "")}" /></label>'
         f' {_kind_select(i, kinds, f"Player {i + 1}")}</span>'
         for i in range(seats))
