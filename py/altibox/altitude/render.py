@@ -672,6 +672,8 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
           setup_moves, focus, by_id, my_name, me, face_down=False, narrow=False) -> float:
     """The tray at height ``ty``: drawn card, hand, pile, discard, pass; returns its bottom."""
     W = geometry(narrow)[0]
+    dx = W - 18 - CW    # the discard's left edge
+    px = dx - CW - 22   # the pile's left edge
     parts.append(f'<g class="tray" transform="translate(0,{_num(ty)})">')
     parts.append(f'<rect class="tray-bg" x="0" y="0" width="{W}" height="{TRAY_H}" rx="12"/>')
     top = 52            # top of a hand card (bottoms line up with the drawn card's)
@@ -692,7 +694,7 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
         # whose hand lies face down (new-user run: "Cards hidden" alone did not say whose);
         # the name clipped to the room left of the pile (a wide bold capital: about 0.9 em),
         # on a phone on a line of its own
-        room = W - 18 - CW - CW - 22 - 12 - hx
+        room = px - 12 - hx
         em = 22 if narrow else 20
         if narrow:
             fit = max(3, int((room - 7.5 * em * 0.62) / (em * 0.9)))
@@ -782,8 +784,6 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
                 x += HSTEP
     # pile and discard, at the right
     pile_n = view["pile_size"]
-    dx = W - 18 - CW
-    px = dx - CW - 22
     # the captions stand outside the clickable groups: a group's box is its card (issue 22: a
     # caption wider than the card moved the box's centre off the card, onto the tray)
     parts.append(f'<text class="cap" x="{px}" y="{top + CH + 24 if narrow else 22}">PILE</text>')
