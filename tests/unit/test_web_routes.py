@@ -27,6 +27,20 @@ def test_bad_values_raise_value_error_naming_the_parameter(query, words):
         new_game_request(parse_query(query), alto)
 
 
+@pytest.mark.parametrize("query, message", [
+    ("role_selection=zzz", "role_selection=zzz is not one of: deal, draft"),
+    ("first_player=x", "first_player=x is not a whole number"),
+    ("first_player=7", "first_player=7 is not one of: 0, 1, 2, 3, 4"),
+    ("role_selection=" + "d" * 50, "role_selection=" + "d" * 40 + "\u2026 is not one of: deal, draft"),
+])
+def test_a_bad_option_in_a_link_is_told_in_the_links_own_words(query, message):
+    """The link's ``key=value`` as written, and what the game accepts (new-user run: the
+    option machinery's "option 'role_selection' must be one of 'deal', 'draft', got 'zzz'")."""
+    with pytest.raises(ValueError) as err:
+        new_game_request(parse_query(query), altiplano)
+    assert str(err.value) == message
+
+
 @pytest.mark.parametrize("query", ["seed=1_000", "seed=%D9%A3", "seed=%20%207", "players=%202",
                                    "first_player=%D9%A1", "tile_set=OD"])
 def test_only_plain_ascii_numbers_and_link_settable_options(query):

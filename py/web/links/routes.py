@@ -122,8 +122,31 @@ def new_game_request(params: dict[str, str], module) -> tuple[int | None, int | 
         if key in module.OPTIONS:
             if module.OPTIONS[key][0] not in (int, str, bool):
                 raise ValueError(f"option {key!r} cannot be set from a link")
-            options[key] = coerce_option(module.OPTIONS, key, value)
+            options[key] = link_option(module.OPTIONS, key, value)
     return seed, players, options
+
+
+def link_option(spec, key: str, value: str):
+    """One option from a link's ``&key=value``, checked by ``coerce_option``; a bad value
+    raises ``ValueError`` in the link's own words (``role_selection=zzz is not one of: deal,
+    draft``), not the option machinery's (new-user run: "option 'role_selection' must be one
+    of 'deal', 'draft', got 'zzz'" read as a program's error). The value is shown cut to 40
+    characters."""
+    try:
+        return coerce_option(spec, key, value)
+    except ValueError:
+        typ, _default, choices = spec[key]
+        shown = value if len(value) <= 40 else value[:40] + "\u2026"
+        if typ is int and not re.fullmatch(r"-?[0-9]{1,18}", value):
+            why = "is not a whole number"
+        elif typ is bool and choices is None:
+            why = "is not true or false"
+        elif choices is not None:
+            why = "is not one of: " + ", ".join(str(c).lower() if isinstance(c, bool) else str(c)
+                                                for c in choices)
+        else:
+            why = "is not a value this game accepts"
+        raise ValueError(f"{key}={shown} {why}") from None
 
 
 def seats_request(params: dict[str, str], players: int) -> list[str]:
