@@ -276,13 +276,14 @@ def test_hidden_tray_shows_face_down_backs_and_a_message_only():
     assert "Ana\u2019s cards hidden" in texts_of(named)
     phone = texts_of(parse(render_svg(A.view(st, 0), {"hide_hand": True, "narrow": True,
                                                       "names": ["Anastasia Papadopoulou"]})))
-    assert "Anastasia\u2026\u2019s cards" in phone and "hidden" in phone  # two short lines
-    # a name clipped to the room left of the pile, no space before the ellipsis
+    assert "Anastasia Papado\u2026\u2019s cards" in phone and "hidden" in phone  # two lines
+    # a name cut by its measured width (text_em) to the room left of the pile, no space
+    # before the ellipsis: 9 capital Ws (1.1 em each) but 16 letters of a name
     wide = texts_of(parse(render_svg(A.view(st, 0), {"hide_hand": True, "names": ["W" * 24]})))
-    assert "W" * 10 + "\u2026\u2019s cards hidden" in wide  # 4 cards: room for 11
+    assert "W" * 9 + "\u2026\u2019s cards hidden" in wide
     spaced = texts_of(parse(render_svg(A.view(st, 0), {"hide_hand": True, "narrow": True,
-                                                       "names": ["Alexandra Smith"]})))
-    assert "Alexandra\u2026\u2019s cards" in spaced
+                                                       "names": ["Alexandra Maria Smith"]})))
+    assert "Alexandra Maria\u2026\u2019s cards" in spaced
     assert not any(w in ("ibex", "30", "50") for w in texts_of(root))
 
 
@@ -376,3 +377,22 @@ def test_a_long_name_is_cut_to_the_room_its_pills_leave():
         root = parse(render_svg(A.view(s, 0), {"names": [name, "B"], "narrow": narrow}))
         first = next(t for t in root.iter(NS + "text") if t.get("class") == "name")
         assert first.text.endswith("\u2026") and len(first.text) <= most, first.text
+
+
+@pytest.mark.parametrize("narrow", [False, True])
+def test_a_wide_name_ends_before_the_to_play_badge(narrow):
+    """24 capital Ws (new-user run: on a phone they ran under TO PLAY): the name is cut by its
+    measured width (``text_em``, 1.1 em a W in DejaVu Sans Bold), so its right end (42 units
+    in, 17 or 24 px) stays left of the badge; "Player 1" is not cut."""
+    from altibox.altitude.render import text_em
+    s = A.new_game(seed=5, players=2)
+    root = parse(render_svg(A.view(s, 0), {"names": ["W" * 24, "B"], "narrow": narrow}))
+    first = next(t for t in root.iter(NS + "text") if t.get("class") == "name")
+    badge = next(t for t in root.iter(NS + "text") if t.get("class") == "turn-t")
+    left = min(float(r.get("x")) for r in root.iter(NS + "rect")
+               if r.get("fill") and r.get("rx") and r.get("y") and r.get("width") and
+               abs(float(r.get("x")) + float(r.get("width")) / 2 - float(badge.get("x"))) < 1)
+    assert first.text.startswith("WWW") and first.text.endswith("\u2026")
+    assert 42 + text_em(first.text) * (24 if narrow else 17) <= left, (first.text, left)
+    plain = parse(render_svg(A.view(s, 0), {"names": ["Player 1", "B"], "narrow": narrow}))
+    assert next(t for t in plain.iter(NS + "text") if t.get("class") == "name").text == "Player 1"

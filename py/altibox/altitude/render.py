@@ -443,7 +443,8 @@ def _tabs(parts, view, y, seats, shown, current, names, cell_moves, focus) -> fl
         on = q == shown
         aims = sum(1 for c in cell_moves if c.startswith(f"p{q}:"))
         to_play = current == q
-        name = _clip_name(names[q], 16 if k == 2 else 11)
+        # cut to the room left of "SHOWN ▾" (11 px capitals, 0.06 em apart: about 60 units)
+        name = fit_name(names[q], tw - 10 - 60 - 28 - 8, 15)
         line2 = (("to play · " if to_play else "") + f"Height {height} · Hand {hand_n}")
         label = (f"{names[q]}'s mountain" + (", shown below" if on else ", show it")
                  + (f"; {aims} target{'s' if aims != 1 else ''} for your card" if aims else ""))
@@ -479,19 +480,52 @@ def _animal_points(view, card) -> int:
     return int(opts.get("animal_points", 1))
 
 
-def name_room(units: float, narrow: bool) -> int:
-    """How many characters of a player's name fit in ``units`` of a panel's header (bold
-    17 px on a desktop, 24 px on a phone: about 0.62 em a character, wide letters included),
-    at least 3.
+_NARROW_CH = frozenset("iljI!|.,:;'’` ")
+_SLIM_CH = frozenset("frt()[]-")
+_WIDE_CH = frozenset("WMmw@")
 
-    >>> name_room(300, False), name_room(96, True)
-    (28, 6)
+
+def text_em(text: str) -> float:
+    """The width of ``text`` in em of a bold sans-serif face, estimated glyph by glyph and
+    measured in Chromium on DejaVu Sans Bold at weight 800 (the widest face our font stack
+    falls back to: slim ``i``/``l``/``.``/space 0.36, ``f``/``r``/``t`` 0.46, ``W``/``M``/
+    ``m``/``w`` 1.1, other capitals 0.78, other letters and digits 0.7, wide East Asian glyphs
+    1.0): a name is cut by what it measures, not its length (new-user run: 24 capital Ws
+    overlapped the TO PLAY badge).
+
+    >>> text_em("Ana"), text_em("WW")
+    (2.18, 2.2)
     """
-    return max(3, int(units / ((24 if narrow else 17) * 0.62)))
+    em = 0.0
+    for ch in text:
+        if ch in _NARROW_CH:
+            em += 0.36
+        elif ch in _SLIM_CH:
+            em += 0.46
+        elif ch in _WIDE_CH:
+            em += 1.1
+        elif ord(ch) >= 0x2E80:
+            em += 1.0
+        elif ch.isupper():
+            em += 0.78
+        else:
+            em += 0.7
+    return round(em, 4)
 
 
-def _clip_name(name: str, limit: int) -> str:
-    return name if len(name) <= limit else name[:limit - 1].rstrip() + "\u2026"
+def fit_name(name: str, units: float, px: float) -> str:
+    """``name`` as it fits in ``units`` of width at ``px`` (font size), cut with an ellipsis
+    (no space before it) where it does not (:func:`text_em`); at least its first 3 characters.
+
+    >>> fit_name("Anastasia", 200, 17), fit_name("Anastasia", 80, 17), fit_name("WWWWWW", 80, 17)
+    ('Anastasia', 'Anast…', 'WWW…')
+    """
+    if text_em(name) * px <= units:
+        return name
+    cut = len(name)
+    while cut > 3 and (text_em(name[:cut].rstrip()) + 0.7) * px > units:
+        cut -= 1
+    return name[:cut].rstrip() + "\u2026"
 
 
 def _panel(parts, view, q, py, name, own, to_play, by_id, deck, cell_moves, focus,
@@ -574,7 +608,7 @@ def _panel(parts, view, q, py, name, own, to_play, by_id, deck, cell_moves, focu
                      f'y="{_num(cy + (7.5 if narrow else 4))}" text-anchor="middle">{word}</text>')
     # the name, cut to the room the pills leave it (issue 22: a long name ran under them)
     you = '<tspan class="you"> (you)</tspan>' if own else ""
-    label = _esc(_clip_name(name, name_room(x - 42 - (0 if narrow or not own else 44), narrow)))
+    label = _esc(fit_name(name, x - 42 - 8 - (0 if narrow or not own else 44), 24 if narrow else 17))
     parts.append(f'<text class="name" x="42" y="{_num(cy + 5.5)}">{label}{you}</text>')
     # level numbers and guide lines
     lx = LABEL_W / 2 + (1 if narrow else 2)
@@ -697,14 +731,14 @@ def _tray(parts, view, ty, hand, drawn, hide, legal, phase, selected, selectable
         room = px - 12 - hx
         em = 22 if narrow else 20
         if narrow:
-            fit = max(3, int((room - 7.5 * em * 0.62) / (em * 0.9)))
             parts.append(f'<text class="hidden-t" x="{hx}" y="{top + 22}">'
-                         f'{_esc(_clip_name(my_name, fit))}\u2019s cards</text>'
+                         f'{_esc(fit_name(my_name, room - text_em(" cards") * em - em * 0.3, em))}'
+                         f'\u2019s cards</text>'
                          f'<text class="hidden-t" x="{hx}" y="{top + 50}">hidden</text>')
         else:
-            fit = max(3, int((room - 14.5 * em * 0.62) / (em * 0.9)))
             parts.append(f'<text class="hidden-t" x="{hx}" y="{top + 34}">'
-                         f'{_esc(_clip_name(my_name, fit))}\u2019s cards hidden</text>'
+                         f'{_esc(fit_name(my_name, room - text_em(" cards hidden") * em - em * 0.3, em))}'
+                         f'\u2019s cards hidden</text>'
                          f'<text class="hint" x="{hx}" y="{top + 54}">The hand and the drawn card '
                          f'show when their player is ready.</text>')
     else:

@@ -12,7 +12,7 @@ from typing import Any
 
 from web.html.escape import esc
 from web.play.seats import seat_names
-from web.html.graphemes import cut
+from web.html.graphemes import cut, graphemes
 
 
 def status_words(module: Any, state: Any, names: list[str] | None = None,
@@ -127,6 +127,19 @@ def column_names(names: list[str], limit: int) -> list[str]:
             for k, (n, c) in enumerate(zip(names, cuts))]
 
 
+def long_words_cut(name: str, limit: int = 12) -> str:
+    """``name`` with each word longer than ``limit`` user-perceived characters cut to
+    ``limit - 1`` and an ellipsis: a score column keeps whole words where it can (issue 22),
+    and a word no column holds is cut, not run into the next column (new-user run: 24 capital
+    Ws over the other player's name).
+
+    >>> long_words_cut("Anastasia Papadopoulou"), long_words_cut("W" * 24)
+    ('Anastasia Papadopoulou', 'WWWWWWWWWWW…')
+    """
+    return " ".join(w if len(graphemes(w)) <= limit else cut(w, limit - 1) + "\u2026"
+                    for w in name.split(" "))
+
+
 def scores_html(module: Any, state: Any, names: list[str] | None = None) -> str:
     """The live score table: one column per player, one row per part, then the totals.
 
@@ -141,7 +154,7 @@ def scores_html(module: Any, state: Any, names: list[str] | None = None) -> str:
             if part["label"] not in labels:
                 labels.append(part["label"])
     compact = len(names) >= 4  # narrow columns: the points only, the sum in the cell's tooltip
-    shown = column_names(names, 6) if compact else list(names)
+    shown = column_names(names, 6) if compact else [long_words_cut(n) for n in names]
     head = "".join(f'<th scope="col" title="{esc(name)}"><abbr title="{esc(name)}">{esc(short)}</abbr></th>'
                    if short != name else f'<th scope="col">{esc(name)}</th>'
                    for name, short in zip(names, shown))
