@@ -381,6 +381,31 @@ def test_altiplano_knowledge_knobs_price_a_sale_and_refuse_unknown_names():
         BP.Knowledge(world, {"salt": 1})
 
 
+def test_altiplano_bots_choose_an_output_the_supply_still_has():
+    """A recipe's output the supply has run out of gives nothing (spec §7; the rules allow the
+    run, ``allow_action_with_empty_output``): 2 players, seed 50025 (the Miner against the
+    Farmer), hard on both seats. In round 12 the Farmer takes the last cloth; in round 13 its
+    cacao on the Forest makes glass (4 VP, 10 in the supply), not a second "cloth" that would lose the
+    cacao for nothing (before: the Forest's first 4-point output, cloth, every time)."""
+    from altibox.bots import choose_move
+    s = GAMES["altiplano"].new_game(seed=50025, players=2)
+    A = GAMES["altiplano"]
+    ply, seen = 0, None
+    while not A.is_over(s):
+        t = str(choose_move("altiplano", s, "hard", seed=f"50025/{ply}"))
+        texts = [str(m) for m in A.legal_moves(s)]
+        if "forest:cloth" in texts and s.supply.get("cloth", 0) == 0:
+            p = s.ps[A.current_player(s)]
+            know = BP.Knowledge(s, BP.LEVELS["hard"]["know"])
+            seen = (s.round, p.role, t, BP._score_action(s, p, "forest:cloth", know),
+                    s.supply.get("glass", 0))
+            forest = next(r for r in know.S["forest"].recipes if r.choose)
+            assert know.recipe(forest, p, s) == pytest.approx(4 + 0.2)  # glass, not cloth
+        s = A.apply(s, t)
+        ply += 1
+    assert seen == (13, "farmer", "forest:glass", -1.0, 10)
+
+
 def test_altiplano_order_target_plans_for_the_face_up_order_it_can_best_fill():
     """The ``target`` knob (issue 18): a player without an order plans for the face-up order
     that misses the fewest of its goods. Seed 1000, 2 players, house set 2: the Shepherd owns

@@ -275,10 +275,12 @@ class Knowledge:
     def recipe(self, r: Any, p: Any, world: Any) -> float:
         """What running recipe ``r`` gives player ``p`` (besides keeping its inputs)."""
         v = 0.0
+        supply = world.supply
         for g in r.gain:
-            v += self.good(g) + 0.2
+            if supply.get(g, 0) > 0:  # an output the supply has run out of gives nothing (§7)
+                v += self.good(g) + 0.2
         if r.choose:
-            v += max(self.good(g) for g in r.choose) + 0.2
+            v += max((self.good(g) + 0.2 for g in r.choose if supply.get(g, 0) > 0), default=0.0)
         if r.coins:
             v += self.COIN * r.coins
         if r.road:
@@ -552,6 +554,12 @@ def _score_action(world: Any, p: Any, text: str, know: Knowledge) -> float:
         if arg in know.values or arg == "food":
             if sid in ("village",) or know.S[sid].recipes and know.S[sid].recipes[0].card == "house":
                 val += 0.01 * _owned(p).get(arg, 0)
+            elif world.supply.get(arg, 0) <= 0 and any(arg in r.choose for r in know.S[sid].recipes
+                                                       if r.choose):
+                # the chosen output is out of supply: the inputs go for nothing (a hard Farmer
+                # kept choosing cloth, the first of its 4-point outputs, after the last cloth
+                # was taken, with glass in the supply)
+                return -1.0
             else:
                 val += 0.01 * know.good(arg)
         elif arg.startswith("r"):
