@@ -186,7 +186,9 @@ def scores_html(module: Any, state: Any, names: list[str] | None = None) -> str:
         tie = ('<tr class="tiebreak"><th scope="row">Coins (tie-break)</th>'
                + "".join(f'<td data-seat="{p}" data-coins="{entry["coins"]}">{entry["coins"]}</td>'
                          for p, entry in enumerate(board)) + "</tr>")
-    many = ' data-players="many"' if compact else ""
+    # 4+ players: compact columns; 3 players: a narrower row label and a smaller type, so that
+    # "Bot 2 (medium)" keeps its words whole in a phone's column (new-user run)
+    many = ' data-players="many"' if compact else ' data-players="3"' if len(names) == 3 else ""
     return (f'<table class="scoreboard"{many}><caption>Score</caption><thead><tr><th></th>{head}</tr></thead>'
             f'<tbody>{"".join(rows)}</tbody><tfoot><tr><th scope="row">Total</th>{totals}</tr>{tie}</tfoot></table>')
 
