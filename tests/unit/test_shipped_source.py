@@ -4,6 +4,7 @@ games of every game, and every module imports (serve.py)."""
 
 from __future__ import annotations
 
+import ast
 import io
 import json
 import subprocess
@@ -70,7 +71,11 @@ def test_the_shipped_code_plays_exactly_like_the_sources(tmp_path):
 def test_shipped_source_drops_docstrings_and_comments_only():
     src = '"""Module."""\nimport os  # why\n\n\ndef f(x):\n    """Doc."""\n    return x + 1\n\n\nclass C:\n    """Only a docstring."""\n'
     out = serve.shipped_source(src)
-    assert out == "import os\n\ndef f(x):\n    return x + 1\n\nclass C:\n    pass\n"
+    # one space per indentation level
+    assert out == "import os\n\ndef f(x):\n return x + 1\n\nclass C:\n pass\n"
     scope: dict = {}
     exec(out, scope)
     assert scope["f"](2) == 3
+    # a string over several lines keeps its indented lines (the same tree)
+    tricky = 'def g():\n    return """a\n        b"""\n'
+    assert ast.dump(ast.parse(serve.shipped_source(tricky))) == ast.dump(ast.parse(tricky))
