@@ -28,7 +28,7 @@ def test_version_1_file_is_unchanged():
     assert V1["version"] == 1 and V2["version"] == 2
 
 
-@pytest.mark.parametrize("name", ["house_set_2", "house_set_3", "house_set_4", "house_set_5", "house_set_6", "house_set_7", "house_set_8", "house_set_9", "house_set_10"])
+@pytest.mark.parametrize("name", ["house_set_2", "house_set_3", "house_set_4", "house_set_5", "house_set_6", "house_set_7", "house_set_8", "house_set_9", "house_set_10", "house_set_11"])
 def test_later_versions_keep_every_sourced_value(name):
     """Spec §18: box totals, the 4-player wood, cacao and cart counts, the orders in play per
     player count (16 minus 6 or 4), the Miner's location and starting goods are [SRC]."""
@@ -51,7 +51,7 @@ def test_later_versions_keep_every_sourced_value(name):
     assert sorted(x["id"] for x in V2["boats"]) == sorted(x["id"] for x in V1["boats"])
 
 
-@pytest.mark.parametrize("name", ["house_set_2", "house_set_3", "house_set_4", "house_set_5", "house_set_6", "house_set_7", "house_set_8", "house_set_9", "house_set_10"])
+@pytest.mark.parametrize("name", ["house_set_2", "house_set_3", "house_set_4", "house_set_5", "house_set_6", "house_set_7", "house_set_8", "house_set_9", "house_set_10", "house_set_11"])
 def test_later_versions_roles_each_make_their_own_good_and_start_with_four(name):
     """Spec §10: a role is an early source of one good (the trader's is no longer coins: a
     coins-only action cannot be fair while coins only break ties); every role starts with 4
@@ -413,12 +413,56 @@ def test_version_10_changes_only_the_2_and_5_player_starts_of_three_roles():
     assert tile.count("<title>fish</title>") == 3 and tile.count("<title>food</title>") == 2
 
 
+def test_version_11_changes_only_the_2_player_row():
+    """House set 11 (issue 18, docs/figures.md "Altiplano house set 11") is version 10 with its
+    2-player H1 row retuned once the bots stopped wasting a Farmer's cacao on an empty cloth
+    supply (hard's Farmer 0.845 of 2,800 games of seeds 50001… on version 10): one cacao source
+    fewer for the Farmer (2 cacao fewer in the supply, no starting cacao), one boat, fish, cloth
+    and stone more, one alpaca fewer, the Fisherman's third fish and the Woodcutter's start
+    without wood. A 3-, 4- or 5-player game is version 10's."""
+    v10, changed = _changes("house_set_10", "house_set_11")
+    assert changed == {
+        "name": ("Altibox house set, version 10", "Altibox house set, version 11"),
+        "version": (10, 11),
+        "source": (v10["source"], v10["source"].replace("versions 2 to 10", "versions 2 to 11")),
+        "supply_by_players.2.goods.stone": (14, 15),
+        "supply_by_players.2.goods.cloth": (9, 10),
+        "supply_by_players.2.goods.fish": (10, 11),
+        "supply_by_players.2.goods.alpaca": (8, 7),
+        "supply_by_players.2.goods.cacao": (8, 6),
+        "supply_by_players.2.boats": (8, 9),
+        "supply_by_players.2.roles.fisherman.start.food": (None, 2),
+        "supply_by_players.2.roles.fisherman.start.fish": (None, 3),
+        "supply_by_players.2.roles.woodcutter.start.food": (None, 3),
+        "supply_by_players.2.roles.woodcutter.start.stone": (None, 1),
+        "supply_by_players.2.roles.farmer.start.food": (None, 4),
+    }
+    for players in (3, 4, 5):
+        p10 = R.to_position(R.new_game(seed=50001, players=players, house_set="house_set_10"))
+        p11 = R.to_position(R.new_game(seed=50001, players=players, house_set="house_set_11"))
+        assert p11 == p10.replace('"house_set_10"', '"house_set_11"') and p10 != p11
+    hs = D.load("house_set_11")
+    assert [hs.role_start("farmer", n) for n in (2, 3)] == [{"food": 4}, {"food": 3, "cacao": 1}]
+    assert [hs.role_start("woodcutter", n) for n in (2, 3, 5)] == [
+        {"food": 3, "stone": 1}, {"food": 2, "wood": 1, "stone": 1}, {"food": 2, "wood": 2, "stone": 1}]
+    assert [hs.role_start("fisherman", n)["fish"] for n in (2, 3, 4, 5)] == [3, 2, 2, 3]
+    # the starts come out of the supply: a 2-player Fisherman against the Farmer leaves
+    # 11 - 3 fish and all 6 cacao
+    s = R.new_game(seed=11, players=2, house_set="house_set_11", role_selection="draft")
+    for role in ("fisherman", "farmer"):
+        s = R.apply(s, f"role:{role}")
+    assert (s.supply["fish"], s.supply["cacao"], len(s.boats)) == (11 - 3, 6, 9)
+    assert sorted((p.role, dict(p.bag)) for p in s.ps) == [
+        ("farmer", {"food": 4}), ("fisherman", {"food": 2, "fish": 3})]
+
+
 @pytest.mark.parametrize("name,players,boats", [
     ("house_set_7", 2, 8), ("house_set_7", 3, 9), ("house_set_7", 4, 10), ("house_set_7", 5, 10),
     ("house_set_8", 2, 8), ("house_set_8", 3, 9), ("house_set_8", 4, 10), ("house_set_8", 5, 9),
     ("house_set_9", 2, 8), ("house_set_9", 3, 9), ("house_set_9", 4, 10), ("house_set_9", 5, 9),
-    ("house_set_10", 2, 8), ("house_set_10", 3, 9), ("house_set_10", 4, 10), ("house_set_10", 5, 9)])
-def test_versions_7_to_10_deal_their_boats_per_player_count_and_a_position_keeps_them(name, players, boats):
+    ("house_set_10", 2, 8), ("house_set_10", 3, 9), ("house_set_10", 4, 10), ("house_set_10", 5, 9),
+    ("house_set_11", 2, 9), ("house_set_11", 3, 9), ("house_set_11", 4, 10), ("house_set_11", 5, 9)])
+def test_versions_7_to_11_deal_their_boats_per_player_count_and_a_position_keeps_them(name, players, boats):
     """The Harbor's boat cards of a new game are the first ``boats`` of the file's list (the
     H1 row's count), the position text carries them, and a position with a boat card the game
     does not have (one of the removed ones) is refused (cards conserved, spec §19)."""

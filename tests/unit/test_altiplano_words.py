@@ -268,7 +268,7 @@ def test_why_not_explains_a_click_that_plays_nothing():
 
 
 def test_why_not_names_a_selected_good_or_coin_an_action_space_cannot_take():
-    p = play(A.new_game(seed=7, players=2), "draw", "draw")
+    p = play(A.new_game(seed=2, players=2), "draw", "draw")
     me = p.current
     v = A.view(p, me)
     plan = A.render._planning_list(v["seats"][me], A.render._house(v))
@@ -290,20 +290,20 @@ def test_why_not_names_a_selected_good_or_coin_an_action_space_cannot_take():
 
 def test_food_cannot_be_planned_onto_the_market_and_the_page_says_so():
     # spec §9.3 / H3: each Market space holds one non-food good; §11: food is never stored
-    p = play(A.new_game(seed=7, players=2), "draw", "draw")
+    p = play(A.new_game(seed=2, players=2), "draw", "draw")
     me = p.current
     v = A.view(p, me)
     plan = A.render._planning_list(v["seats"][me], A.render._house(v))
     assert plan[0] == "food"
     legal = {str(m) for m in A.legal_moves(p)}
     assert "food>market" not in legal and "food>village" not in legal
-    assert "cacao>market" in legal
+    assert "glass>market" in legal
     assert W.why_not(v, "src:market", selected="plan:1") == W.NO_FOOD_MARKET
     assert W.NO_FOOD_MARKET.startswith("The Market takes no food: food cannot be sold")
     assert W.why_not(v, "src:village", selected="plan:1") == W.NO_FOOD_STORE
     # a good the Market takes but cannot hold now keeps the general words
-    cacao = f"plan:{plan.index('cacao') + 1}"
-    assert not W.why_not(v, "src:mine", selected=cacao).startswith("The Market")
+    alpaca = f"plan:{plan.index('alpaca') + 1}"
+    assert not W.why_not(v, "src:mine", selected=alpaca).startswith("The Market")
     # the tooltip and the legend say it too (no "others 1 coin" that suggests food sells)
     tip = W.location_tip("market")
     assert "food cannot be sold" in tip and "others" not in tip
@@ -313,7 +313,8 @@ def test_food_cannot_be_planned_onto_the_market_and_the_page_says_so():
 
 
 def test_a_planned_good_leaves_its_planning_space_empty_and_the_rest_stay_put():
-    p = play(A.new_game(seed=7, players=2), "draw", "draw")
+    # a version-10 Farmer (3 food and a cacao; version 11's starts with 4 food)
+    p = play(A.new_game(seed=7, players=2, house_set="house_set_10"), "draw", "draw")
     me = p.current
 
     def slots(state):
@@ -445,13 +446,13 @@ def test_the_tables_words_come_from_a_view():
 
 def test_a_game_shows_the_values_of_its_own_house_set(monkeypatch, request):
     """Issue 18: a version-1 game keeps version 1's values in its legend, tooltips and score
-    pad while version 10 (here with wool made worth 9 to tell them apart) is the default, which
+    pad while version 11 (here with wool made worth 9 to tell them apart) is the default, which
     the How to play page (no options) shows."""
     from altibox.altiplano import data as D
     from altibox.altiplano._render import context as RC, formulas as RF
-    raw = D.load_raw("house_set_10")
+    raw = D.load_raw("house_set_11")
     raw["goods_values"]["wool"] = 9
-    monkeypatch.setitem(D._CACHE, "house_set_10", D.HouseSet("house_set_10", raw))
+    monkeypatch.setitem(D._CACHE, "house_set_11", D.HouseSet("house_set_11", raw))
     caches = [(cache, dict(cache)) for cache in (RC._TIPS, RF._FORMULAS)]  # shared by name: emptied, then restored
 
     def restore():
@@ -461,11 +462,11 @@ def test_a_game_shows_the_values_of_its_own_house_set(monkeypatch, request):
     request.addfinalizer(restore)
     for cache, _kept in caches:
         cache.clear()
-    d1, d2 = scene(2, seed=1, house_set="house_set"), scene(2, seed=1, house_set="house_set_10")
+    d1, d2 = scene(2, seed=1, house_set="house_set"), scene(2, seed=1, house_set="house_set_11")
     for d in (d1, d2):
         give(d, 0, "crate", "wool", "wool")
     v1, v2 = load(d1), load(d2)
-    assert (v1.hs.name, v2.hs.name) == ("house_set", "house_set_10")
+    assert (v1.hs.name, v2.hs.name) == ("house_set", "house_set_11")
     assert A.good_tip("wool", v1.options).startswith("wool: 3 VP at the end")
     assert A.good_tip("wool", v2.options).startswith("wool: 9 VP at the end")
     assert A.good_tip("wool").startswith("wool: 9 VP at the end")

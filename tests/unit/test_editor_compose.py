@@ -103,18 +103,18 @@ def test_altiplano_goods_come_from_and_go_to_the_supply():
     text = _new()
     before = altiplano.from_position(text)
     text = altiplano_compose.move_goods(text, 1, "crate", "ore", 3)
-    text = altiplano_compose.move_goods(text, 0, "bag", "food", -3)
+    text = altiplano_compose.move_goods(text, 0, "bag", "food", -4)  # the Farmer's 4 food
     s = altiplano.from_position(text)
     assert s.ps[1].crate["ore"] == 3 and s.supply["ore"] == before.supply["ore"] - 3
-    assert s.ps[0].bag.get("food", 0) == 0 and s.supply["food"] == before.supply["food"] + 3
+    assert s.ps[0].bag.get("food", 0) == 0 and s.supply["food"] == before.supply["food"] + 4
 
 
 def test_altiplano_supply_and_places_bound_the_changes():
     text = _new()
-    with pytest.raises(PositionError, match="supply has 8 alpaca left, not 9"):
+    with pytest.raises(PositionError, match="supply has 7 alpaca left, not 9"):
         altiplano_compose.move_goods(text, 0, "crate", "alpaca", 9)
-    with pytest.raises(PositionError, match="bag holds 3 food, not 4"):
-        altiplano_compose.move_goods(text, 0, "bag", "food", -4)
+    with pytest.raises(PositionError, match="bag holds 4 food, not 5"):
+        altiplano_compose.move_goods(text, 0, "bag", "food", -5)
     with pytest.raises(PositionError, match="no seat 3"):
         altiplano_compose.move_goods(text, 2, "bag", "food", 1)
 

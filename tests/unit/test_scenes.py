@@ -274,16 +274,16 @@ def test_altiplano_order_costs_a_coin_and_warehouse_rows():
 
 
 def test_altiplano_scenes_show_house_set_version_10():
-    """Issue 18: the scenes (and so the How to play page) show version 10 of the house set, the
-    version of new games; the numbers their captions claim are version 10's."""
+    """Issue 18: the scenes (and so the How to play page) show version 11 of the house set, the
+    version of new games; the numbers their captions claim are version 11's."""
     from altibox import altiplano
     from altibox.altiplano import data
-    hs = data.load("house_set_10")
-    assert altiplano.OPTIONS["house_set"][1] == "house_set_10"
+    hs = data.load("house_set_11")
+    assert altiplano.OPTIONS["house_set"][1] == "house_set_11"
     for sc in S.load_scenes("altiplano"):
         state = S.start_state(sc)
-        assert state.options["house_set"] == "house_set_10" and state.hs is hs, sc.id
-        assert json.loads(altiplano.to_position(state))["options"]["house_set"] == "house_set_10"
+        assert state.options["house_set"] == "house_set_11" and state.hs is hs, sc.id
+        assert json.loads(altiplano.to_position(state))["options"]["house_set"] == "house_set_11"
     draw = _scene("altiplano", "draw")
     assert f"({hs.unlocked(0)} at first)" in draw.caption
     right, _t, after = S.try_move(draw, S.start_state(draw), "draw")
