@@ -289,7 +289,7 @@ def test_a_plan_the_pawn_cannot_reach_is_said_before_done_planning():
         assert words is not None and words.startswith("Your plan needs your pawn at 2 locations (")
         assert f"your pawn is at the {W.location_name(seat['pawn'])}" in words and "(you planned none)" in words
         assert "can reach at most 1 this round" in words
-        assert A.confirm_first(v, "done") == f"{words} Click Done again to keep this plan."
+        assert A.confirm_first(v, "done") == f"Click Done again to keep this plan, or change it. {words}"
         t = table_of(s)
         assert t.click("done", "done").kind == "hint" and t.click("done", "done").kind == "play"
         if "food>move" in map(str, A.legal_moves(s)):

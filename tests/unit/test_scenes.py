@@ -231,12 +231,18 @@ def _seat(state, q=0):
 
 
 def test_altiplano_draw_fills_the_four_planning_spaces():
+    """Anna is a 2-player Fisherman of house set 11 in round 1: her bag holds her start (2
+    food, 3 fish; new-user run: the Farmer shown with fish and cacao contradicted the Farmer's
+    tooltip), and the draw fills 4 spaces from 5 goods, one staying in the bag."""
     sc = _scene("altiplano", "draw")
     state = S.start_state(sc)
-    assert _seat(state)["planning"] == {} and sum(_seat(state)["bag"].values()) == 4
+    assert _seat(state)["role"] == "fisherman" and _seat(state)["bag"] == state.hs.role_start("fisherman", 2)
+    assert _seat(state)["planning"] == {} and _seat(state)["bag"] == {"food": 2, "fish": 3}
+    assert _seat(state, 1)["bag"] == state.hs.role_start("woodcutter", 2) == {"food": 3, "stone": 1}
     right, _t, after = S.try_move(sc, state, "draw")
-    assert right and _seat(after)["planning"] == {"cacao": 1, "fish": 1, "food": 2}
-    assert _seat(after)["bag"] == {}
+    assert right and _seat(after)["planning"] == {"fish": 3, "food": 1}
+    assert _seat(after)["bag"] == {"food": 1}
+    assert "1 food and 3 fish" in sc.ask.result
 
 
 def test_altiplano_farm_runs_alpaca_plus_food_into_wool():

@@ -1759,7 +1759,9 @@ def confirm_first(view: dict, move: str) -> str | None:
     if move == "done":
         short = plan_reach(view)
         if short:
-            return f"{short} Click Done again to keep this plan."
+            # what to do first: a phone's bar shows two lines of it (new-user run: the end, "Click
+            # Done again", was cut off and a second tap seemed to do nothing)
+            return f"Click Done again to keep this plan, or change it. {short}"
     return None
 
 
