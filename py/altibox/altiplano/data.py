@@ -233,6 +233,17 @@ def data_path(name: str) -> str:
     return os.path.join(os.path.dirname(os.path.abspath(__file__)), name + ".json")
 
 
+def versions() -> list[str]:
+    """The house sets this package holds, newest first: ``["house_set_11", …, "house_set_2",
+    "house_set"]`` (the data files ``house_set.json`` = version 1 and ``house_set_<n>.json``)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    try:
+        names = [f[:-5] for f in os.listdir(here) if re.fullmatch(r"house_set(_[0-9]+)?\.json", f)]
+    except OSError:
+        return []
+    return sorted(names, key=lambda n: -int(n.rsplit("_", 1)[1]) if n != "house_set" else 0)
+
+
 def load_raw(name: str = "house_set") -> dict[str, Any]:
     """The raw JSON object of a data file.
 
@@ -251,7 +262,10 @@ def load_raw(name: str = "house_set") -> dict[str, Any]:
             text = resources.files(__package__).joinpath(name + ".json").read_text(encoding="utf-8")
         return json.loads(text)
     except (OSError, FileNotFoundError, ModuleNotFoundError, TypeError):
-        raise ValueError(f"no component data file named {name!r}") from None
+        known = versions()
+        have = f": the versions are {', '.join(known)} (version 1)" if known else ""
+        raise ValueError(f"no component data file named {name!r} (house_set={name} names no house "
+                         f"set{have})") from None
     except json.JSONDecodeError as exc:
         raise ValueError(f"component data file {name!r} is not valid JSON: {exc}") from None
 
