@@ -263,17 +263,17 @@ def role_tip(role: str, options: dict | None = None, players: int | None = None)
     r = hs.roles[role]
     src = hs.sources(_mode(options))[role]
 
-    def start_words(start: dict | None, coins: int | None) -> str:
+    def start_words(start: dict | None, coins: int | None, sep: str = "; ") -> str:
         """``"glass + alpaca + 2 food; 2 coins"``, leaving out a part given as None."""
         said = [_goods_words([g for g, n in start.items() for _ in range(n)]) if start else None,
                 coin_words(int(coins)) if coins is not None else None]
-        return "; ".join(w for w in said if w)
+        return sep.join(w for w in said if w)
 
     if players is not None:
         said = start_words(hs.role_start(role, players), hs.role_coins(role, players))
     else:
         said = start_words(r["start"], int(r.get("coins", 0)))
-        changed = [f"in a {n}-player game: " + start_words(over.get("start"), over.get("coins"))
+        changed = [f"in a {n}-player game: " + start_words(over.get("start"), over.get("coins"), ", ")
                    for n, over in hs.role_overrides(role).items()]
         if changed:
             said += " (" + "; ".join(changed) + ")"
@@ -1584,6 +1584,7 @@ BOARD_WORDS = {
     "no_cards": "no order, houses or boats",
     # the table: locations, round, supply
     "stock_houses": "house cards",
+    "stock_houses_of": "house cards ({goods})",
     "stock_boats": "boat cards",
     "stock_boats_of": "boat cards ({goods})",
     "stock_carts": "carts",

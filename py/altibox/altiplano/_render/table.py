@@ -26,8 +26,11 @@ def _stock_items(ctx: _Ctx, loc: str) -> list[tuple[str, int, str]]:
     v = ctx.v
     out = []
     for item in ctx.hs.locations[loc]["stock"]:
-        if item == "houses":
-            out.append(("house", len(v["houses"]), _w.board_words("stock_houses")))
+        if item == "houses":  # face up too, and a 3-5 player game of house set 12 has only some (H1)
+            what = _w.board_words("stock_houses")
+            if v["houses"]:
+                what = _w.board_words("stock_houses_of", goods=", ".join(v["houses"]))
+            out.append(("house", len(v["houses"]), what))
         elif item == "boats":  # a card taken is freely chosen among those available (spec §17, SRC MM): their goods are public
             what = _w.board_words("stock_boats")
             if v["boats"]:
