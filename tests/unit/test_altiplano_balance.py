@@ -28,7 +28,7 @@ def test_version_1_file_is_unchanged():
     assert V1["version"] == 1 and V2["version"] == 2
 
 
-@pytest.mark.parametrize("name", ["house_set_2", "house_set_3", "house_set_4", "house_set_5", "house_set_6", "house_set_7", "house_set_8", "house_set_9", "house_set_10", "house_set_11"])
+@pytest.mark.parametrize("name", ["house_set_2", "house_set_3", "house_set_4", "house_set_5", "house_set_6", "house_set_7", "house_set_8", "house_set_9", "house_set_10", "house_set_11", "house_set_12"])
 def test_later_versions_keep_every_sourced_value(name):
     """Spec §18: box totals, the 4-player wood, cacao and cart counts, the orders in play per
     player count (16 minus 6 or 4), the Miner's location and starting goods are [SRC]."""
@@ -51,7 +51,7 @@ def test_later_versions_keep_every_sourced_value(name):
     assert sorted(x["id"] for x in V2["boats"]) == sorted(x["id"] for x in V1["boats"])
 
 
-@pytest.mark.parametrize("name", ["house_set_2", "house_set_3", "house_set_4", "house_set_5", "house_set_6", "house_set_7", "house_set_8", "house_set_9", "house_set_10", "house_set_11"])
+@pytest.mark.parametrize("name", ["house_set_2", "house_set_3", "house_set_4", "house_set_5", "house_set_6", "house_set_7", "house_set_8", "house_set_9", "house_set_10", "house_set_11", "house_set_12"])
 def test_later_versions_roles_each_make_their_own_good_and_start_with_four(name):
     """Spec §10: a role is an early source of one good (the trader's is no longer coins: a
     coins-only action cannot be fair while coins only break ties); every role starts with 4
@@ -456,13 +456,99 @@ def test_version_11_changes_only_the_2_player_row():
         ("farmer", {"food": 4}), ("fisherman", {"food": 2, "fish": 3})]
 
 
+def test_version_12_changes_only_the_3_4_and_5_player_rows():
+    """House set 12 (issue 18, docs/figures.md "Altiplano house set 12") is version 11 with its
+    3-, 4- and 5-player H1 rows retuned once the bots stopped wasting a Farmer's cacao (hard's
+    worst role gap on version 11: 0.221, 0.135 and 0.219): fewer house cards (the Stonemason's
+    houses and their bonuses led), the Fisherman's second coin (and third fish at 3 and 4
+    players), the Farmer's start without cacao and the Woodcutter's second wood at 3 and 4
+    players, a cloth for the Woodcutter at 4 and 5 (its second coin at 5) and the Fisherman at
+    4; at 3 players the tenth boat, at 4 one ore and one alpaca fewer. A 2-player game is
+    version 11's; every row stays within the box."""
+    v11, changed = _changes("house_set_11", "house_set_12")
+    fisher = {f"supply_by_players.{n}.roles.fisherman.{k}": v for n in (3, 4) for k, v in (
+        ("start.food", (None, 2)), ("start.fish", (None, 3)), ("coins", (None, 2)))}
+    assert changed == {
+        "name": ("Altibox house set, version 11", "Altibox house set, version 12"),
+        "version": (11, 12),
+        "source": (v11["source"], v11["source"].replace("versions 2 to 11", "versions 2 to 12")),
+        "supply_by_players.source": (v11["supply_by_players.source"], v11["supply_by_players.source"].replace(
+            "none; roles:", "none; houses: the house cards a row lists, house set 12 on, all 10 where it lists none; roles:")),
+        "supply_by_players.3.boats": (9, 10),
+        "supply_by_players.3.houses": (None, ["wood", "stone", "ore", "silver", "fish"]),
+        "supply_by_players.3.roles.farmer.start.food": (None, 4),
+        "supply_by_players.3.roles.woodcutter.start.food": (None, 3),
+        "supply_by_players.3.roles.woodcutter.start.wood": (None, 2),
+        "supply_by_players.3.roles.woodcutter.start.stone": (None, 1),
+        "supply_by_players.4.goods.ore": (14, 13),
+        "supply_by_players.4.goods.alpaca": (12, 11),
+        "supply_by_players.4.houses": (None, ["wood", "stone", "ore", "wool", "cloth", "silver", "fish"]),
+        "supply_by_players.4.roles.farmer.start.food": (None, 4),
+        "supply_by_players.4.roles.woodcutter.start.food": (None, 3),
+        "supply_by_players.4.roles.woodcutter.start.wood": (None, 2),
+        "supply_by_players.4.roles.woodcutter.start.stone": (None, 1),
+        "supply_by_players.4.roles.woodcutter.start.cloth": (None, 1),
+        "supply_by_players.4.roles.fisherman.start.cloth": (None, 1),
+        "supply_by_players.5.houses": (None, ["wood", "stone", "ore", "wool", "silver", "fish"]),
+        "supply_by_players.5.roles.fisherman.coins": (None, 2),
+        "supply_by_players.5.roles.woodcutter.coins": (None, 2),
+        "supply_by_players.5.roles.woodcutter.start.cloth": (None, 1),
+        **fisher,
+    }
+    raw = D.load_raw("house_set_12")
+    box = raw["box_totals"]["goods"]
+    for n in ("2", "3", "4", "5"):
+        assert all(0 < c <= box[g] for g, c in raw["supply_by_players"][n]["goods"].items()), n
+    p11 = R.to_position(R.new_game(seed=50001, players=2, house_set="house_set_11"))
+    p12 = R.to_position(R.new_game(seed=50001, players=2, house_set="house_set_12"))
+    assert p12 == p11.replace('"house_set_11"', '"house_set_12"')
+    hs = D.load("house_set_12")
+    assert [hs.role_coins("fisherman", n) for n in (2, 3, 4, 5)] == [1, 2, 2, 2]
+    assert [hs.role_coins("woodcutter", n) for n in (2, 3, 4, 5)] == [1, 1, 1, 2]
+    assert [hs.role_start("woodcutter", n) for n in (2, 3, 4, 5)] == [
+        {"food": 3, "stone": 1}, {"food": 3, "wood": 2, "stone": 1},
+        {"food": 3, "wood": 2, "stone": 1, "cloth": 1}, {"food": 2, "wood": 2, "stone": 1, "cloth": 1}]
+    assert hs.role_start("fisherman", 4) == {"food": 2, "fish": 3, "cloth": 1}
+    assert [hs.role_start("farmer", n) for n in (2, 3, 4, 5)] == [{"food": 4}] * 3 + [{"food": 3, "cacao": 1}]
+
+
+@pytest.mark.parametrize("players,houses", [
+    (2, ("wood", "stone", "ore", "wool", "cloth", "silver", "fish", "glass", "alpaca", "cacao")),
+    (3, ("wood", "stone", "ore", "silver", "fish")),
+    (4, ("wood", "stone", "ore", "wool", "cloth", "silver", "fish")),
+    (5, ("wood", "stone", "ore", "wool", "silver", "fish"))])
+def test_version_12_deals_the_house_cards_its_row_lists_and_a_position_keeps_them(players, houses):
+    """Version 12's H1 rows name the house cards of a 3-, 4- or 5-player game (spec §18
+    H1/H11, ``HouseSet.houses_for``): a new game's Village holds those (the Stonemason's
+    houses and their bonuses led at 3-5 players), the position text carries them, a position
+    with a house card the game does not have is refused (cards conserved, spec §19), and a
+    version-11 game keeps all 10."""
+    s = R.new_game(seed=7, players=players, house_set="house_set_12")
+    assert s.houses == houses
+    text = R.to_position(s)
+    assert R.from_position(text).houses == houses
+    assert len(R.new_game(seed=7, players=players, house_set="house_set_11").houses) == 10
+    missing = [h for h in D.load("house_set_12").house_types if h not in houses]
+    if missing:
+        d = json.loads(text)
+        d["houses"] = list(d["houses"]) + [missing[0]]
+        with pytest.raises(ValueError, match="house cards not conserved"):
+            R.from_position(json.dumps(d))
+    # a player holding one of the game's houses still conserves the cards
+    d = json.loads(text)
+    taken = d["houses"].pop()
+    d["seats"][0]["houses"] = [taken]
+    R.from_position(json.dumps(d))
+
+
 @pytest.mark.parametrize("name,players,boats", [
     ("house_set_7", 2, 8), ("house_set_7", 3, 9), ("house_set_7", 4, 10), ("house_set_7", 5, 10),
     ("house_set_8", 2, 8), ("house_set_8", 3, 9), ("house_set_8", 4, 10), ("house_set_8", 5, 9),
     ("house_set_9", 2, 8), ("house_set_9", 3, 9), ("house_set_9", 4, 10), ("house_set_9", 5, 9),
     ("house_set_10", 2, 8), ("house_set_10", 3, 9), ("house_set_10", 4, 10), ("house_set_10", 5, 9),
-    ("house_set_11", 2, 9), ("house_set_11", 3, 9), ("house_set_11", 4, 10), ("house_set_11", 5, 9)])
-def test_versions_7_to_11_deal_their_boats_per_player_count_and_a_position_keeps_them(name, players, boats):
+    ("house_set_11", 2, 9), ("house_set_11", 3, 9), ("house_set_11", 4, 10), ("house_set_11", 5, 9),
+    ("house_set_12", 2, 9), ("house_set_12", 3, 10), ("house_set_12", 4, 10), ("house_set_12", 5, 9)])
+def test_versions_7_to_12_deal_their_boats_per_player_count_and_a_position_keeps_them(name, players, boats):
     """The Harbor's boat cards of a new game are the first ``boats`` of the file's list (the
     H1 row's count), the position text carries them, and a position with a boat card the game
     does not have (one of the removed ones) is refused (cards conserved, spec §19)."""

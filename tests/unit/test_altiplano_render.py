@@ -425,8 +425,8 @@ def test_tiles_have_tooltips_and_accessible_names():
 def test_the_harbor_names_the_boat_cards_left():
     """The boat cards are face up and taken by choice (spec §17 [SRC MM]): the Harbor's boat
     stock says which goods its boats give, not only how many are left (a new user could not see
-    them before building one). A 3-player game of house set 10 (as 8 and 9) deals the list's first 9 boats."""
-    s = A.new_game(seed=9, players=3)
+    them before building one). A 3-player game of house set 11 (as 8 to 10) deals the list's first 9 boats."""
+    s = A.new_game(seed=9, players=3, house_set="house_set_11")
     v = A.view(s, 0)
     assert v["boats"] == ["wood", "stone", "ore", "wool", "cloth", "silver", "fish", "glass", "cacao"]
 
@@ -436,6 +436,10 @@ def test_the_harbor_names_the_boat_cards_left():
     assert boat_titles(v) == ["9 boat cards (wood, stone, ore, wool, cloth, silver, fish, glass, cacao) left"]
     v["boats"] = ["ore", "fish"]
     assert boat_titles(v) == ["2 boat cards (ore, fish) left"]
+    # the house cards too: a 3-player game of house set 12 deals 5 of the 10 (H1)
+    v12 = A.view(A.new_game(seed=9, players=3), 0)
+    assert [t.text for t in parse(A.render_svg(v12)).iter(f"{NS}title") if "house cards" in (t.text or "")] == [
+        "5 house cards (wood, stone, ore, silver, fish) left"]
     v["boats"] = []
     assert boat_titles(v) == ["0 boat cards left"]
 

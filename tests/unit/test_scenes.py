@@ -231,7 +231,7 @@ def _seat(state, q=0):
 
 
 def test_altiplano_draw_fills_the_four_planning_spaces():
-    """Anna is a 2-player Fisherman of house set 11 in round 1: her bag holds her start (2
+    """Anna is a 2-player Fisherman of house set 12 in round 1: her bag holds her start (2
     food, 3 fish; new-user run: the Farmer shown with fish and cacao contradicted the Farmer's
     tooltip), and the draw fills 4 spaces from 5 goods, one staying in the bag."""
     sc = _scene("altiplano", "draw")
@@ -280,16 +280,16 @@ def test_altiplano_order_costs_a_coin_and_warehouse_rows():
 
 
 def test_altiplano_scenes_show_house_set_version_10():
-    """Issue 18: the scenes (and so the How to play page) show version 11 of the house set, the
-    version of new games; the numbers their captions claim are version 11's."""
+    """Issue 18: the scenes (and so the How to play page) show version 12 of the house set, the
+    version of new games; the numbers their captions claim are version 12's."""
     from altibox import altiplano
     from altibox.altiplano import data
-    hs = data.load("house_set_11")
-    assert altiplano.OPTIONS["house_set"][1] == "house_set_11"
+    hs = data.load("house_set_12")
+    assert altiplano.OPTIONS["house_set"][1] == "house_set_12"
     for sc in S.load_scenes("altiplano"):
         state = S.start_state(sc)
-        assert state.options["house_set"] == "house_set_11" and state.hs is hs, sc.id
-        assert json.loads(altiplano.to_position(state))["options"]["house_set"] == "house_set_11"
+        assert state.options["house_set"] == "house_set_12" and state.hs is hs, sc.id
+        assert json.loads(altiplano.to_position(state))["options"]["house_set"] == "house_set_12"
     draw = _scene("altiplano", "draw")
     assert f"({hs.unlocked(0)} at first)" in draw.caption
     right, _t, after = S.try_move(draw, S.start_state(draw), "draw")

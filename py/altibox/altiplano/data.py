@@ -128,7 +128,8 @@ class HouseSet:
 
     def supply(self, players: int) -> dict:
         """The H1 row for ``players``: ``{"goods": {...}, "carts": n, "orders": n}`` (and
-        ``"boats": n`` where the row sets the boat count)."""
+        ``"boats": n`` where the row sets the boat count, ``"houses": [type, ...]`` where it names
+        the house cards)."""
         return self.raw["supply_by_players"][str(players)]
 
     def boats_for(self, players: int) -> tuple[str, ...]:
@@ -137,6 +138,13 @@ class HouseSet:
         player count is a DECISION; house set 7 on), else every boat."""
         n = self.supply(players).get("boats")
         return self.boat_goods if n is None else self.boat_goods[:int(n)]
+
+    def houses_for(self, players: int) -> tuple[str, ...]:
+        """The house cards (their good types) in a ``players``-player game, in the file's order
+        (spec §18 H1/H11: the cards per player count are a DECISION): the types the H1 row lists
+        under ``houses`` where it lists them (house set 12 on), else every house."""
+        kept = self.supply(players).get("houses")
+        return self.house_types if kept is None else tuple(t for t in self.house_types if t in kept)
 
     def _role_row(self, role: str, players: int) -> dict:
         """What the ``players`` H1 row sets for ``role`` (``{"coins": n, "start": {...}}``, only
@@ -234,7 +242,7 @@ def data_path(name: str) -> str:
 
 
 def versions() -> list[str]:
-    """The house sets this package holds, newest first: ``["house_set_11", …, "house_set_2",
+    """The house sets this package holds, newest first: ``["house_set_12", …, "house_set_2",
     "house_set"]`` (the data files ``house_set.json`` = version 1 and ``house_set_<n>.json``)."""
     here = os.path.dirname(os.path.abspath(__file__))
     try:

@@ -414,7 +414,7 @@ def check(state: State) -> None:
         this_round = sum(1 for _e, r in p.exts if r == s.round)
         if this_round > 1 or (this_round == 1) != p.ext_bought or any(r > s.round for _e, r in p.exts):
             bad(11, "at most one extension per round (§21.6)")
-    if sorted(list(s.houses) + [h for p in s.ps for h in p.houses]) != sorted(hs.house_types):
+    if sorted(list(s.houses) + [h for p in s.ps for h in p.houses]) != sorted(hs.houses_for(len(s.ps))):
         bad(11, "house cards not conserved")
     if sorted(list(s.boats) + [b for p in s.ps for b in p.boats]) != sorted(hs.boats_for(len(s.ps))):
         bad(11, "boat cards not conserved")

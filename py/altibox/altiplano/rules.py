@@ -38,7 +38,7 @@ LOCATIONS = ("harbor", "farm", "forest", "mine", "road", "market", "village")
 OPTIONS = {
     "first_player": (int, 0, (0, 1, 2, 3, 4)),
     "role_selection": (str, "deal", ("deal", "draft")),
-    "house_set": (str, "house_set_11", None),   # the data file's name = its version (issue 18)
+    "house_set": (str, "house_set_12", None),   # the data file's name = its version (issue 18)
     "turn_mode": (str, "all_at_location", ("all_at_location", "one_source")),
     "coin_can_pay_movement": (bool, False, None),
     "allow_action_with_empty_output": (bool, True, None),
@@ -323,7 +323,7 @@ def new_game(seed: int | None = None, players: int = 2, **options) -> State:
     s.ring = tuple(ring)
     table = hs.supply(players)
     s.supply = {g: n for g, n in table["goods"].items() if n}
-    s.houses = hs.house_types
+    s.houses = hs.houses_for(players)
     s.boats = hs.boats_for(players)
     s.carts = table["carts"] - players
     orders = list(hs.order_ids)
