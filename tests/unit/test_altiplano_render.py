@@ -608,3 +608,21 @@ def test_the_winner_fits_the_centre_of_the_phone_ring():
     wide = A.render_svg(A.view(s, None), {"names": names, "narrow": False})
     assert '>Winner:</text>' in narrow and f'>{who}</text>' in narrow
     assert f'>Winner: {who}</text>' in wide
+
+
+def test_a_recipes_glyphs_are_never_lent_to_another_recipe_at_the_same_address():
+    """The recipe glyphs are remembered per recipe object (``id``); an entry keeps its recipe,
+    so one left by a dropped house set (a test's copy) is redrawn, not reused, for another
+    recipe that the allocator placed at that address. Before this, a test's copy of version 9
+    made every later Altiplano render golden differ (an order-dependent CI failure)."""
+    from altibox.altiplano import data as D
+    from altibox.altiplano._render import formulas as F
+    hs = D.load("house_set")
+    shepherd, farmer = (hs.sources("one_cacao_choose_output")[r].recipes[0] for r in ("shepherd", "farmer"))
+    own = F._formula_body(shepherd, 15)
+    assert own != F._formula_body(farmer, 15)          # two recipes that draw differently
+    F._FORMULAS[(id(shepherd), 15)] = (farmer, *F._formula_body(farmer, 15))  # a stale entry at its address
+    assert F._formula_glyphs(shepherd, 15) == own
+    assert F._FORMULAS[(id(shepherd), 15)][0] is shepherd
+    svg, width = F._formula(shepherd, 10, 20, 15)
+    assert svg == f'<g transform="translate(10,20)">{own[0]}</g>' and width == own[1]

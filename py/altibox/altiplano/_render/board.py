@@ -10,7 +10,7 @@ from .. import words as _w
 from .prims import LOC_COLOUR, _canon_key, _clip, _g, _overlay, _rect, _text, _tw, _wrap
 from .moves import _display_goods, _market_asks
 from .context import _Ctx, _TIPS, _tip
-from .formulas import _FORMULAS, _formula, _formula_body
+from .formulas import _formula, _formula_glyphs
 from .table import _order_card, _placed
 
 
@@ -394,11 +394,7 @@ def _line_width(ctx: _Ctx, sid: str, r) -> float:
     if r == "passive":
         e = ctx.hs.extensions[sid]
         return _tw(_w.PASSIVE_SHORT[ctx.S[sid].passive].format(n=e.get("amount", 1)), 11)
-    key = (id(r), 15)
-    hit = _FORMULAS.get(key)
-    if hit is None:
-        hit = _FORMULAS[key] = _formula_body(r, 15)
-    return hit[1]
+    return _formula_glyphs(r, 15)[1]
 
 
 def _line(ctx: _Ctx, sid: str, r, x: float, y: float) -> str:

@@ -25,11 +25,20 @@ _FORMULAS: dict = {}
 def _formula(r, x: float, y: float, gs: float = 16) -> tuple[str, float]:
     """Recipe ``r`` drawn from ``x`` with its middle at ``y``; returns (svg, width). The glyphs
     of a recipe are built once per process and placed with a translation."""
+    body, width = _formula_glyphs(r, gs)
+    return f'<g transform="translate({_f(x)},{_f(y)})">{body}</g>', width
+
+
+def _formula_glyphs(r, gs: float) -> tuple[str, float]:
+    """Recipe ``r``'s glyphs at glyph size ``gs``, ``(svg, width)``, remembered per recipe
+    object. An entry keeps its recipe alive, so a recipe's ``id`` is never reused by another one
+    while the entry stands (a house set built and dropped, e.g. a test's copy, would else lend
+    its glyphs to the next recipe at that address)."""
     key = (id(r), gs)
     hit = _FORMULAS.get(key)
-    if hit is None:
-        hit = _FORMULAS[key] = _formula_body(r, gs)
-    return f'<g transform="translate({_f(x)},{_f(y)})">{hit[0]}</g>', hit[1]
+    if hit is None or hit[0] is not r:
+        hit = _FORMULAS[key] = (r, *_formula_body(r, gs))
+    return hit[1], hit[2]
 
 
 def _formula_body(r, gs: float) -> tuple[str, float]:
