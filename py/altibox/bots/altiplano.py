@@ -362,9 +362,9 @@ class Knowledge:
         if p.order is not None:
             oid, need, weight = p.order[0], _need(world, p), 1.0
         elif self.target > 0 and world.orders and p.coins >= hs.order_price:
-            key = ("target", id(p), world.round, tuple(world.orders))
+            owned = _owned(p)  # the key names what the choice depends on: an id(p) is reused
+            key = ("target", tuple(sorted(owned.items())), tuple(world.orders))
             if key not in self._cache:
-                owned = _owned(p)
                 best = None
                 for o in world.orders:
                     req, vp = hs.orders[o]
