@@ -65,10 +65,10 @@ fi
 # an e2e test mostly waits for one busy renderer thread (Python booting in Chromium), so two
 # workers keep a 2-core machine busy. --dist loadfile keeps each file's tests, and the
 # module-scoped fixtures they share (a built site, a host page, a second Chromium), in one worker.
-# A test whose Chromium renderer died ("Target crashed": Chromium's own crash under load, seen
-# about once in two full runs, with or without the e2e memory snapshot, never reproduced in 200
-# page starts alone) runs once more (pytest-rerunfailures; the summary counts it as "R"). Any
-# other failure fails the run.
+# A test whose Chromium renderer died ("Target crashed", or "Page crashed" when Playwright was
+# waiting in a frame: Chromium's own crash under load, seen about once in two full runs, with or
+# without the e2e memory snapshot, never reproduced in 200 page starts alone) runs once more
+# (pytest-rerunfailures; the summary counts it as "R"). Any other failure fails the run.
 say "running pytest"
 exec .venv/bin/python -m pytest -n "${ALTIBOX_TEST_WORKERS:-2}" --dist loadfile \
-  --reruns 1 --only-rerun "Target crashed" "$@"
+  --reruns 1 --only-rerun "Target crashed" --only-rerun "Page crashed" "$@"
