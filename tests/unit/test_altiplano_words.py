@@ -647,3 +647,14 @@ def test_a_draw_from_a_short_bag_says_where_the_other_goods_are():
                                   f"come back")
     s.ps[i].bag = {"wool": 2, "food": 2}
     assert W.prompt(s, NAMES) == f"{who}: draw 4 goods from your bag"
+
+
+def test_the_end_warning_counts_one_card_in_the_singular():
+    """'1 cart', '1 boat', never '1 carts' (new-user run: "the Village has 3 left (2 houses, 1
+    carts)"); goods names stay uncounted ('1 fish'). The Village stocks houses and carts, the
+    Harbor fish and boats (house set 12, H3)."""
+    v = A.view(A.new_game(seed=3, players=3), 0)
+    village = {**v, "houses": v["houses"][:2], "carts": 1}
+    assert W.end_warning(village).startswith("Near the end: the Village has 3 left (2 houses, 1 cart).")
+    harbor = {**v, "boats": v["boats"][:1], "supply": {**v["supply"], "fish": 1}}
+    assert W.end_warning(harbor).startswith("Near the end: the Harbor has 2 left (1 fish, 1 boat).")

@@ -58,6 +58,13 @@ PHASE_NAMES = {"roles": "Choosing roles", "draw": "Draw", "planning": "Planning"
 _STOCK_WORDS = {"houses": "houses", "boats": "boats", "carts": "carts", "orders": "orders"}
 
 
+def _stock_count(item: str, k: int) -> str:
+    """``k`` of a location's stock item in words, singular for one: ``"1 cart"``, ``"2 houses"``,
+    ``"1 fish"`` (goods names are uncounted)."""
+    word = _STOCK_WORDS.get(item, item)
+    return f"{k} {word[:-1] if k == 1 and item in _STOCK_WORDS else word}"
+
+
 def coin_words(n: int) -> str:
     """``n`` coins in words, singular for one: ``"1 coin"``, ``"3 coins"``."""
     return f"{n} coin" if n == 1 else f"{n} coins"
@@ -401,7 +408,7 @@ def end_warning(view: dict) -> str:
         if n == 0:
             empty.append(f"the {location_name(loc)}")
         elif n <= NEAR_EMPTY:
-            what = ", ".join(f"{k} {_STOCK_WORDS.get(x, x)}" for x, k in items if k)
+            what = ", ".join(_stock_count(x, k) for x, k in items if k)
             low.append(f"the {location_name(loc)} has {n} left ({what})")
     if empty:
         return (f"The end is near: {_join(empty)} {'is' if len(empty) == 1 else 'are'} empty "
