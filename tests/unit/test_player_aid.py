@@ -316,3 +316,22 @@ def test_a_double_click_on_a_market_good_sells_it_once():
     assert t.session.state.ps[0].coins == coins + 2  # glass sells for 2 coins; the alpaca is kept
     assert "sell:alpaca" in t.frame().view["legal_moves"]
     assert t.clicked("mk", "sell:alpaca").kind == "play" and t.session.state.ps[0].coins == coins + 3
+
+
+def test_a_double_click_on_an_action_space_places_the_good_once_and_says_so():
+    """New-user run: with a good selected, a double click on an action space placed it once
+    (right) and then said "Select a good on a planning space first". The second click of a
+    double click after a click that played, on a cell with no move now, says it acted once."""
+    s = to_planning()
+    t = table_of(s)
+    assert t.clicked("plan:1", None).kind == "select"
+    t.board.drawn = t.adapter.svg(t.frame())  # drawn again, as the page does after a click
+    assert t.clicked("src:farm", "food>farm").kind == "play" and t.session.last_move == "food>farm"
+    t.board.drawn = t.adapter.svg(t.frame())
+    assert 'data-cell="src:farm"' in t.board.drawn and "data-move=\"food&gt;farm\"" not in t.board.drawn
+    said = t.double_click("src:farm", on_move=False)
+    assert said == "That was a double click, so it acted once: the first click played, the second did nothing."
+    assert t.session.ply == len(s.moves) + 1  # one good placed
+    assert t.double_click("plan:2", on_move=False) == said  # still the same board
+    assert t.clicked("plan:2", None).kind == "select"          # a later single click acts as ever
+    assert t.double_click("plan:2", on_move=False) == ""       # keeps the selection it made

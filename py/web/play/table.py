@@ -240,7 +240,7 @@ class Table:
         acts like any click, ``""`` when it is ignored silently (on the source the first click
         selected: the selection stays), or the words to show when it is ignored because the
         first click passed the turn (it never plays for the next player), played a move and
-        another move now lies under the pointer, or asked to confirm
+        another move (or no move: Altiplano's good just placed) now lies under the pointer, or asked to confirm
         ``move`` (``confirm_first``: a confirmation is a click of its own, never the second half
         of a double click — new-user run: a double click on "Done planning" planned nothing)."""
         if self.board.keeps_double_click(cell):
@@ -248,9 +248,13 @@ class Table:
         if move is not None and self._asked[0] is self.session.state and self._asked[1] == move:
             return ("That was a double click, so it did not confirm: read the words above, then "
                     "click once more to confirm.")
-        if not on_move:
-            return None
         s = self.session
+        if not on_move:
+            if self._played[0] is s.state and self._played[1] is not None and self._turn_passed is None:
+                # the first click played (a good placed on the space under the pointer): the
+                # second finds nothing selected; it says so rather than "select a good first"
+                return "That was a double click, so it acted once: the first click played, the second did nothing."
+            return None
         changed = ("That was a double click: the board changed under it, so the second click "
                    "did nothing. Look, then click again.")
         if self._turn_passed is not None:
