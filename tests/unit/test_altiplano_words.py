@@ -252,7 +252,9 @@ def test_why_not_explains_a_click_that_plays_nothing():
     d = scene(3, seed=1, pawn="farm", coins=1)
     s = load(d)
     v = A.view(s, 0)
-    assert W.why_not(v, "loc:farm") == "Your pawn is already at the Farm."
+    assert W.why_not(v, "loc:farm") == "Your pawn is already at the Farm. Left at the Farm: 9 alpaca, 11 wool, 11 cloth."
+    assert W.stock_left_words(v, "village") == (
+        f"Left at the Village: {len(v['houses'])} house cards ({', '.join(v['houses'])}), {v['carts']} carts.")
     assert W.why_not(v, "src:mine") == "Your pawn is not at the Mine."
     assert W.why_not(v, "display:" + s.display[0]) == "Buy extensions at the Market, in the Actions phase."
     assert W.why_not(A.view(s, 1), "loc:mine", NAMES) == "It is Anna's turn."

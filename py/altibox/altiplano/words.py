@@ -877,6 +877,41 @@ def source_why_not(view: dict, sid: str, good_cell: bool = False) -> str:
     return f"The {title} holds {held}, which none of its recipes takes exactly ({recipes}). {rule}"
 
 
+def _loc_why(ph: str, rest: str, pawn: Any, legal: set) -> str:
+    """Why a click on the ring's location ``rest`` plays nothing (:func:`why_not`)."""
+    if ph == "planning":
+        return (f"The {location_name(rest)} on the ring is where pawns go in the Actions "
+                "phase. In Planning, put goods on the action spaces of your own board "
+                "(outlined in green).")
+    if ph != "actions":
+        return "Pawns move in the Actions phase."
+    if pawn == rest:
+        return f"Your pawn is already at the {location_name(rest)}."
+    if any(m.startswith(("go:", "step:")) for m in legal):
+        return (f"The {location_name(rest)} is not next to your pawn, and a step only "
+                "reaches a neighbouring location.")
+    return ("You cannot move now: no cart left this round and no food on your movement "
+            "spaces (a cart moves up to 3 steps, once a round; a step costs 1 food).")
+
+
+def stock_left_words(view: dict, loc: str) -> str:
+    """What the ring's location ``loc`` has left, from a view (spec §17, H3: the stock of each
+    location; a house or boat card's good is public), e.g. ``"Left at the Village: 5 house cards
+    (wood, stone, ore, silver, fish), 6 carts."``; a tap on a location says it on a phone, where
+    the stock's tooltip cannot be read."""
+    hs = _hs(view.get("options"))
+    parts = []
+    for item in hs.locations.get(loc, {}).get("stock", []):
+        k = _stock_left(view, item)
+        if item == "houses" and k:
+            parts.append(f"{k} house card{'s' if k != 1 else ''} ({', '.join(view['houses'])})")
+        elif item == "boats" and k:
+            parts.append(f"{_stock_count(item, k)} ({', '.join(view['boats'])})")
+        else:
+            parts.append(_stock_count(item, k))
+    return f"Left at the {location_name(loc)}: {', '.join(parts)}." if parts else ""
+
+
 def why_not(view: dict, cell: str, names: list | None = None, selected: str | None = None) -> str:
     """Why a click on the ``data-cell`` ``cell`` of the board (see ``render``) plays nothing,
     in words, from the view alone, e.g. ``"Your pawn is not at the Mine."`` or ``"It costs 7
@@ -897,19 +932,7 @@ def why_not(view: dict, cell: str, names: list | None = None, selected: str | No
     kind, _, rest = str(cell).partition(":")
     pawn = seat.get("pawn")
     if kind == "loc":
-        if ph == "planning":
-            return (f"The {location_name(rest)} on the ring is where pawns go in the Actions "
-                    "phase. In Planning, put goods on the action spaces of your own board "
-                    "(outlined in green).")
-        if ph != "actions":
-            return "Pawns move in the Actions phase."
-        if pawn == rest:
-            return f"Your pawn is already at the {location_name(rest)}."
-        if any(m.startswith(("go:", "step:")) for m in legal):
-            return (f"The {location_name(rest)} is not next to your pawn, and a step only "
-                    "reaches a neighbouring location.")
-        return ("You cannot move now: no cart left this round and no food on your movement "
-                "spaces (a cart moves up to 3 steps, once a round; a step costs 1 food).")
+        return f"{_loc_why(ph, rest, pawn, legal)} {stock_left_words(view, rest)}".strip()
     if kind in ("display", "order"):
         what = "extensions" if kind == "display" else "orders"
         good = _selected_good(view, selected) if ph == "planning" and selected else None
