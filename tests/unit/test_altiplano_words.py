@@ -660,3 +660,28 @@ def test_the_end_warning_counts_one_card_in_the_singular():
     assert W.end_warning(village).startswith("Near the end: the Village has 3 left (2 houses, 1 cart).")
     harbor = {**v, "boats": v["boats"][:1], "supply": {**v["supply"], "fish": 1}}
     assert W.end_warning(harbor).startswith("Near the end: the Harbor has 2 left (1 fish, 1 boat).")
+
+
+def test_pass_asks_first_while_a_planned_action_is_ready_and_reachable():
+    """New-user run: a Pass in round 1 ended the round at once with goods planned (a Pass
+    cannot be undone). Spec §6.3: Pass ends the player's round; while an action the player
+    planned is ready (§6.2: the goods are exactly a recipe's inputs) and the pawn can still
+    run it, the first click on Pass asks. Seed 1, 2 players: food on the Farm (not a recipe
+    alone), the Farmer's tile and 2 food on the Mine (both ready)."""
+    s = A.new_game(seed=1, players=2)
+    for m in ("draw", "draw", "food>farm", "food>mine", "food>mine", "food>farmer", "done",
+              "food>farm", "done"):
+        s = A.apply(s, m)
+    v = A.view(s, s.current)
+    assert W.ready_unused(v) == ["the Farmer's action", "your Mine action"]
+    assert W.confirm_first(v, "pass") == (
+        "Pass ends your round: the Farmer's action and your Mine action are ready to run and "
+        "would stay unused this round. Click Pass again to pass, or act first.")
+    s = A.apply(A.apply(s, "@farm"), "farmer")                 # the Farmer's action is run
+    v = A.view(s, s.current)
+    assert W.ready_unused(v) == ["your Mine action"] and W.confirm_first(v, "end") is None
+    assert W.ready_unused(A.view(s, 1 - s.current)) == []      # not the viewer's turn
+    other = A.apply(A.new_game(seed=2, players=2), "draw")      # nothing planned: Pass plays at once
+    while other.phase != "actions":
+        other = A.apply(other, "draw" if other.phase == "draw" else "done")
+    assert W.confirm_first(A.view(other, other.current), "pass") is None

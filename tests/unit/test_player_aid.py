@@ -335,3 +335,18 @@ def test_a_double_click_on_an_action_space_places_the_good_once_and_says_so():
     assert t.double_click("plan:2", on_move=False) == said  # still the same board
     assert t.clicked("plan:2", None).kind == "select"          # a later single click acts as ever
     assert t.double_click("plan:2", on_move=False) == ""       # keeps the selection it made
+
+
+def test_pass_with_a_ready_action_is_asked_first_then_played():
+    """The play screen asks before a Pass that leaves a ready action unused (words.ready_unused),
+    and plays it on the second click; a double click never confirms it."""
+    s = A.new_game(seed=1, players=2)
+    for m in ("draw", "draw", "food>farm", "food>mine", "food>mine", "food>farmer", "done",
+              "food>farm", "done"):
+        s = A.apply(s, m)
+    t = table_of(s)
+    first = t.clicked("pass", "pass")
+    assert first.kind == "hint" and first.text.startswith("Pass ends your round: the Farmer's action")
+    assert t.double_click("pass", on_move=True, move="pass").startswith("That was a double click, so it did not confirm")
+    assert t.session.ply == len(s.moves)
+    assert t.clicked("pass", "pass").kind == "play" and t.session.last_move == "pass"

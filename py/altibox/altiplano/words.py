@@ -1779,7 +1779,10 @@ def nothing_planned(view: dict) -> bool:
 def confirm_first(view: dict, move: str) -> str | None:
     """The words a first click on ``move`` shows instead of playing it, when the move has a
     consequence a newcomer does not expect (issue 22); a second click on it plays it. None:
-    the move plays at once. Now: Done planning with nothing planned this round.
+    the move plays at once. Now: Done planning with nothing planned this round, or a plan that
+    needs more locations than the pawn can reach; Pass while an action the viewer planned is
+    ready where the pawn can still act (:func:`ready_unused`; new-user run: a Pass in round 1
+    with fish planned on the Harbor ended the round at once, and a Pass cannot be undone).
 
     >>> confirm_first({"phase": "draw", "player": 0, "seats": [{}]}, "done") is None
     True
@@ -1793,7 +1796,55 @@ def confirm_first(view: dict, move: str) -> str | None:
             # what to do first: a phone's bar shows two lines of it (new-user run: the end, "Click
             # Done again", was cut off and a second tap seemed to do nothing)
             return f"Click Done again to keep this plan, or change it. {short}"
+    if move == "pass":
+        ready = ready_unused(view)
+        if ready:
+            return (f"Pass ends your round: {_join(ready)} {'is' if len(ready) == 1 else 'are'} "
+                    "ready to run and would stay unused this round. Click Pass again to pass, "
+                    "or act first.")
     return None
+
+
+def ready_unused(view: dict) -> list[str]:
+    """In the Actions phase, for the viewer to move: the actions the viewer planned that are
+    ready (the goods or coins on their spaces are exactly a recipe's inputs, spec §6.2) and
+    that the pawn can still run this round — at its location with the action among the legal
+    moves, or at a location it may be placed on, ride or step to (a legal ``@``, ``go:`` or
+    ``step:`` move). Each as words, e.g. ``"your Harbor action"``, ``"the Fisherman's
+    action"``; empty in any other phase. Spec §6.3: a Pass ends the player's round."""
+    me = view.get("player")
+    if view.get("phase") != "actions" or me is None or me != view.get("current_player"):
+        return []
+    seat = view["seats"][me]
+    legal = [str(m) for m in view.get("legal_moves") or []]
+    hs = _hs(view.get("options"))
+    S = hs.sources(_mode(view.get("options")))
+    out = []
+    for sid, entry in (seat.get("sources") or {}).items():
+        src = S.get(sid)
+        if src is None or not src.recipes or not entry:
+            continue
+        goods = hs.canon(entry.get("goods") or ())
+        coins = int(entry.get("coins") or 0)
+        ready = bool(src.exact.get(goods)) if goods and not coins else \
+            bool(not goods and coins and src.coin_exact.get(coins))
+        if not ready:
+            continue
+        here = seat.get("pawn") == src.loc and any(m == sid or m.startswith(sid + ":") for m in legal)
+        there = any(m in (f"@{src.loc}", f"go:{src.loc}", f"step:{src.loc}") for m in legal)
+        if here or there:
+            out.append(_source_words(sid, src))
+    return out
+
+
+def _source_words(sid: str, src: Any) -> str:
+    """An action source in words for the viewer: ``"your Harbor action"`` (a location's),
+    ``"the Fisherman's action"`` (a role's), ``"extension A1"``."""
+    if src.kind == "location":
+        return f"your {location_name(sid)} action"
+    if src.kind == "role":
+        return f"the {role_name(sid)}'s action"
+    return f"extension {sid}"
 
 
 def plan_reach(view: dict) -> str | None:
