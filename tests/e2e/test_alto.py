@@ -102,12 +102,13 @@ def test_a_save_with_an_illegal_move_names_the_ply(open_app):
               "moves": ["@a1", "@b1", "@a1"], "start": None, "meta": {}}
     page = open_app("?game=alto", init_script=saved_game_script("alto", record))
     text = page.locator("#notice").inner_text()
-    assert "could not be opened" in text and "nothing is lost" in text
+    assert "could not be opened whole: move 3 cannot be played" in text and "nothing is lost" in text
     # the replay's own words, which name the ply and the move, are under "Technical details"
     page.locator("#notice details.detail summary").click()
     detail = page.locator("#notice details.detail").inner_text()
     assert "ply 3" in detail and "@a1" in detail
-    wait_ply(page, 0)
+    wait_ply(page, 2)  # the two moves before it are replayed: the game goes on
+    assert saved_record(page, "alto")["moves"] == ["@a1", "@b1"]
 
 
 def test_without_storage_the_game_plays_and_says_it_will_not_be_saved(open_app):

@@ -1,4 +1,5 @@
-"""Broken saves, for every game with a page: backed up, explained, and a new game starts.
+"""Broken saves, for every game with a page: backed up, explained, and a new game starts (a save
+whose moves replay up to a bad one goes on from the move before it).
 
 Each page starts with the save already in storage (``driver.stored_script``): one boot per test."""
 
@@ -18,19 +19,20 @@ BROKEN = {
                                           "seed": 5, "moves": [], "start": None, "meta": {}}),
                               "for game 'nonesuch'"),
     "a header only": (json.dumps({"schema": 1}), "missing field"),
-    "an illegal move": (None, "ply 2"),
+    "an unknown option": (None, "unknown option"),
 }
 
 
-def illegal_record(game: str) -> str:
-    """A record whose second move repeats the first, which no game allows."""
+def illegal_record(game: str, options: dict | None = None) -> str:
+    """A record whose second move is no move of the game (``options``: the record's own, e.g.
+    an unknown one, which breaks its header)."""
     from altibox import GAMES
 
     module = GAMES[game]
     state = module.new_game(seed=5, players=module.INFO.default_players)
     first = str(module.legal_moves(state)[0])
     return json.dumps({"schema": 1, "game": game, "players": module.INFO.default_players,
-                       "options": {}, "seed": 5, "moves": [first, "no such move"],
+                       "options": options or {}, "seed": 5, "moves": [first, "no such move"],
                        "start": None, "meta": {}})
 
 
@@ -38,7 +40,7 @@ def illegal_record(game: str) -> str:
 @pytest.mark.parametrize("kind", sorted(BROKEN))
 def test_a_broken_save_is_backed_up_explained_and_a_new_game_starts(open_app, game, kind):
     text, words = BROKEN[kind]
-    text = text if text is not None else illegal_record(game)
+    text = text if text is not None else illegal_record(game, {"nonesuch": 1})
     page = open_app(f"?game={game}", init_script=stored_script({f"altibox:save:{game}": text}))
     page.wait_for_selector('#board[data-ply="0"]', state="attached")
     # a sentence for players; the parser's or the replay's words only under "Technical details"
@@ -55,12 +57,31 @@ def test_a_broken_save_is_backed_up_explained_and_a_new_game_starts(open_app, ga
     assert fresh["moves"] == [] and fresh["game"] == game
 
 
+@pytest.mark.parametrize("game", sorted(BOARDS))
+def test_a_save_with_a_bad_move_goes_on_from_the_move_before_it(open_app, game):
+    """New-user run: a long save whose last move was damaged was replaced by a new game. Now
+    the moves before the bad one are replayed (here one), the whole save is kept in a backup
+    key, the notice says so, and the game is saved as it goes on."""
+    text = illegal_record(game)
+    first = json.loads(text)["moves"][0]
+    page = open_app(f"?game={game}", init_script=stored_script({f"altibox:save:{game}": text}))
+    page.wait_for_selector('#board[data-ply="1"]', state="attached")
+    sentence = page.locator("#notice .text").inner_text()
+    assert sentence.startswith("Your saved ") and "could not be opened whole: move 2 cannot be played" in sentence
+    assert sentence.endswith("so it goes on after move 1. A copy of the whole save was kept in this browser, so nothing is lost.")
+    assert "ply 2" in page.locator("#notice details.detail").text_content()
+    keys = page.evaluate("Object.keys(localStorage).sort()")
+    backups = [k for k in keys if k.startswith(f"altibox:backup:{game}:")]
+    assert [page.evaluate(f"localStorage.getItem('{k}')") for k in backups] == [text]
+    assert saved_record(page, game)["moves"] == [first]
+
+
 @pytest.mark.parametrize("cut", [False, True])
 def test_the_new_game_keeps_the_broken_saves_player_count(open_app, cut):
-    """A broken 4-player Altiplano save (an illegal move; or cut short, no longer JSON): the new
-    game is for 4 players with the save's names (when still whole), the broken text is kept
+    """A broken 4-player Altiplano save (an unknown option; or cut short, no longer JSON): the
+    new game is for 4 players with the save's names (when still whole), the broken text is kept
     whole in a backup key."""
-    record = json.loads(illegal_record("altiplano"))
+    record = json.loads(illegal_record("altiplano", {"nonesuch": 1}))
     names = ["Ann", "Tim", "Bo", "Kofi"]
     record = {**{k: v for k, v in record.items() if k != "meta"}, "meta": {"names": names}, "players": 4}
     text = json.dumps(record)

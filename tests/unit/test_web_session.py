@@ -246,3 +246,36 @@ def test_an_altiplano_save_without_house_set_stays_version_1_after_reloads_moves
     back = Session.from_text("altiplano", store.load_save("altiplano"))
     assert back.record()["options"] == {"house_set": "house_set_2"}
     assert (back.state.hs.values["fish"], len(back.state.boats)) == (2, 10)
+
+
+def test_a_save_with_a_bad_move_goes_on_from_the_move_before_it():
+    """New-user run: a 300-move save whose last move was damaged was replaced by a new game.
+    A save whose header replays but whose move k does not goes on after move k - 1, with its
+    names and seats (its undone moves dropped); a bad header, text that is not JSON, or a save
+    that replays whole is not salvaged."""
+    from altibox import altiplano
+    from web.play.session import salvage_session, salvaged_save_notice
+
+    s = altiplano.new_game(seed=5, players=3)
+    for m in ("draw", "draw", "draw"):
+        s = altiplano.apply(s, m)
+    meta = {"names": ["Ann", "Tim", "Bo"], "seats": ["person", "medium", "easy"], "redo": ["x"]}
+    record = altiplano.to_record(s, meta=meta)
+    record["moves"] = list(record["moves"]) + ["no such move", "draw"]
+    session, bad_ply, bad_move = salvage_session("altiplano", json.dumps(record))
+    assert (session.ply, bad_ply, bad_move) == (3, 4, "no such move")
+    assert session.moves == ["draw", "draw", "draw"] and session.names == ["Ann", "Tim", "Bo"]
+    assert session.meta["seats"] == ["person", "medium", "easy"] and "redo" not in session.meta
+    assert altiplano.to_position(session.state) == altiplano.to_position(s)
+    assert salvaged_save_notice("Altiplano", 4) == (
+        "Your saved Altiplano game could not be opened whole: move 4 cannot be played (the saved "
+        "data is damaged or comes from another version of Altibox), so it goes on after move 3. A "
+        "copy of the whole save was kept in this browser, so nothing is lost.")
+    assert salvaged_save_notice("Alto", 1).endswith("so it starts again from its first move. A copy "
+                                                    "of the whole save was kept in this browser, so nothing is lost.")
+    first = salvage_session("altiplano", json.dumps({**record, "moves": ["pass"]}))
+    assert first is not None and first[0].ply == 0 and first[1] == 1
+    assert salvage_session("altiplano", json.dumps({**record, "options": {"nonesuch": 1}})) is None
+    assert salvage_session("altiplano", json.dumps(record)[:80]) is None
+    assert salvage_session("altiplano", json.dumps({**record, "moves": ["draw"]})) is None
+    assert salvage_session("altiplano", "[1, 2]") is None

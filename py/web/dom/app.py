@@ -38,7 +38,8 @@ from web.play import guard
 from web.play.board import NARROW_BELOW
 from web.play.seats import seat_kinds, seats_meta
 from web.play.session import (Session, broken_save_names, broken_save_notice, broken_save_players,
-                              broken_save_seats, replacement_session)
+                              broken_save_seats, replacement_session, salvage_session,
+                              salvaged_save_notice)
 from web.play.storage import Storage
 from web.play.table import Table
 
@@ -169,12 +170,12 @@ class App:
         self.show_setup({"players": link_players} if link_players is not None else None)
 
     def load_saved(self, game: str, replaced: bool = True) -> tuple[Session | None, dict | bool]:
-        """The saved game of ``game``, replayed; ``(None, broken)`` when a save existed but could
+        """The saved game of ``game``, replayed (one that replays up to a bad move goes on from the
+        move before it: ``session.salvage_session``); ``(None, broken)`` when a save existed but could
         not be read or replayed: it is then moved to a backup key and the player is told in plain
         words (the parser's or the replay's words under "Technical details"). ``broken`` is
         ``{"players": N or None, "seats": [...] or None, "names": [...] or None}``, what the broken
-        save still shows (the
-        new game that replaces it keeps them: ``session.replacement_session``);
+        save still shows (the new game that replaces it keeps them: ``session.replacement_session``);
         ``replaced``: the page goes on with that replacement (not a link's own new game), so the
         notice says its player count."""
         text = self.storage.load_save(game)
@@ -185,6 +186,11 @@ class App:
         except Exception as exc:  # RecordError, or anything a hostile save could provoke
             module = GAMES[game]
             kept = self.storage.backup(game, text)  # None: no copy fits, the save stays as it is
+            rescued = salvage_session(game, text) if kept is not None else None
+            if rescued is not None:  # the moves before the first bad one: the game goes on
+                self.last_saved = self.storage.write_save(game, rescued[0].record()) or self.last_saved
+                self.playscreen.notice(salvaged_save_notice(module.INFO.name, rescued[1]), detail=str(exc))
+                return rescued[0], False
             players = broken_save_players(module, text)
             shown = players if replaced and players is not None and len(module.PLAYERS) > 1 else None
             self.playscreen.notice(broken_save_notice(module.INFO.name, kept is not None, shown), detail=str(exc))

@@ -337,6 +337,44 @@ def replacement_session(game_id: str, players: int | None = None, seats: list[st
     return Session.new(game_id)
 
 
+def salvage_session(game_id: str, text: str) -> tuple[Session, int, str] | None:
+    """A save whose header replays but whose move ``k`` does not (an illegal or unknown move: a
+    damaged save, or one from another version of the rules), as far as it goes: ``(session,
+    k, move)``, the session replayed up to move ``k - 1`` with the save's seats and names (its
+    undone moves dropped). ``None`` when the text is not such a save (not JSON, a bad header,
+    or it replays whole). A new-user run: a 300-move game whose last move was damaged was
+    replaced by a new game."""
+    try:
+        record = loads(text)
+        if not isinstance(record, dict) or not isinstance(record.get("moves"), list):
+            return None
+        Session.from_record(game_id, record)
+        return None
+    except RecordError as exc:
+        if not exc.ply:
+            return None
+        bad_ply, bad_move = exc.ply, exc.move
+    except Exception:  # anything a hostile save could provoke
+        return None
+    meta = record.get("meta")
+    meta = {k: v for k, v in meta.items() if k != "redo"} if isinstance(meta, dict) else {}
+    try:
+        session = Session.from_record(game_id, {**record, "moves": record["moves"][:bad_ply - 1], "meta": meta})
+    except Exception:
+        return None
+    return session, bad_ply, str(bad_move)
+
+
+def salvaged_save_notice(game_name: str, bad_ply: int) -> str:
+    """What the player reads when their saved game replayed only up to move ``bad_ply - 1``
+    (:func:`salvage_session`); the replay's own words go under "Technical details"."""
+    went = (f"it goes on after move {bad_ply - 1}" if bad_ply > 1
+            else "it starts again from its first move")
+    return (f"Your saved {game_name} game could not be opened whole: move {bad_ply} cannot be "
+            f"played (the saved data is damaged or comes from another version of Altibox), so "
+            f"{went}. A copy of the whole save was kept in this browser, so nothing is lost.")
+
+
 def broken_save_notice(game_name: str, kept: bool, players: int | None) -> str:
     """What the player reads when their saved game could not be loaded (the parser's or the
     replay's own words go in a "Technical details" box, not in this sentence).
