@@ -244,3 +244,14 @@ def test_a_double_click_on_the_altiplano_draw_plays_it_once_and_shows_its_result
     assert fb.get_attribute("data-kind") != "wrong"
     assert fb.inner_text().startswith(step.result[:30])
     assert page.locator(".learn").get_attribute("data-step") == "1"
+
+
+def test_a_link_to_a_step_the_guide_does_not_have_says_so_and_starts_at_step_1(open_app):
+    """New-user run: ``&step=999`` jumped to "All 15 steps done" without a word."""
+    page = open_app("?game=altiplano&page=learn&step=999")
+    _wait_step(page, 0)
+    assert page.locator(".learn-progress").inner_text() == "Step 1 of 15"
+    assert page.locator("#notice").is_visible()
+    assert page.locator("#notice .text").inner_text() == (
+        "This link asks for step 999; the guided game has 15 steps. It starts at step 1.")
+    assert "step=" not in page.url

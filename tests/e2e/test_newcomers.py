@@ -4,9 +4,10 @@ the log's notation words, Altitude's base width and stranding targets."""
 
 from __future__ import annotations
 
+import json
 import random
 
-from altibox import altitude, alto
+from altibox import altiplano, altitude, alto
 
 from .driver import BOOT_TIMEOUT_MS, NO_BACKGROUND_WORK, go, notice, put_save, saved_game_script, wait_ply
 
@@ -139,3 +140,47 @@ def test_altitude_base_width_and_a_stranding_target(open_app):
     target.click()    # still legal: played, and undo stays available
     wait_ply(page, len(record["moves"]) + 1)
     assert page.locator("#undo").is_enabled()
+
+
+def test_a_position_link_is_played_or_refused_in_words_and_nothing_is_lost(open_app):
+    """New-user run: ``?game=altiplano&pos=abc`` showed the new-game form without a word."""
+    state = altiplano.new_game(seed=5, players=2)
+    rng = random.Random(5)
+    for _ in range(3):
+        state = altiplano.apply(state, rng.choice(altiplano.legal_moves(state)))
+    record = altiplano.to_record(state)
+    page = open_app("?game=altiplano&pos=abc", init_script=saved_game_script("altiplano", record))
+    wait_ply(page, 3)  # the saved game goes on
+    assert notice(page) == (
+        "Altiplano keeps cards hidden, so a link cannot give its position (pos=): a position text would show "
+        "every hand and the draw pile. Share a game of Altiplano by its record (rec=, from Share / Embed) "
+        "instead. The link says “pos=abc”. Your saved game goes on.")
+    assert json.loads(page.evaluate("localStorage.getItem('altibox:save:altiplano')"))["moves"] == record["moves"]
+    go(page, "?game=alto&pos=OD,DO+r+m")  # no Alto game here: the form
+    page.wait_for_selector("#setup-form")
+    assert notice(page) == ("This link’s position is not a valid Alto position: rule 1: expected 4 rows "
+                            "separated by '/', got 1. The link says “pos=OD,DO r m”. Choose a new game below.")
+    start = alto.new_game(seed=3)
+    for move in ("@b2", "@c3"):
+        start = alto.apply(start, move)
+    text = alto.to_position(start)
+    go(page, "?game=alto&pos=" + text.replace(" ", "+"))
+    page.wait_for_selector(f'#board[data-position="{text}"]', state="attached")
+    assert page.locator("#status").get_attribute("data-turn") == "0"  # Red to place, as the position says
+    assert json.loads(page.evaluate("localStorage.getItem('altibox:save:alto')"))["start"] == text
+    page.locator("#board [data-move]").first.click()
+    wait_ply(page, 1)
+    saved = page.evaluate("localStorage.getItem('altibox:save:alto')")
+    go(page, "?game=alto&pos=" + text.replace(" ", "+"))  # over a game in progress: asked first
+    assert page.locator("#setup .actions .primary").get_attribute("data-action") == "resume"
+    assert page.evaluate("localStorage.getItem('altibox:save:alto')") == saved
+    # an unknown parameter is named in one quiet line, also after an in-page address change
+    page.locator('#setup [data-action="resume"]').click()
+    wait_ply(page, 1)
+    go(page, "?game=altiplano&form=1&foo=bar")
+    page.wait_for_selector("#setup-form")
+    assert page.locator(".param-note").all_inner_texts() == [
+        "This link has a parameter this page does not know: “foo”."]
+    go(page, "?game=alto")
+    wait_ply(page, 1)
+    assert page.locator(".param-note").count() == 0

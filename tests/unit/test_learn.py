@@ -12,7 +12,7 @@ from altibox import GAMES, altiplano
 from altibox.core import scenes as S
 from web.html import howto, screens
 from web.links import params as link_params
-from web.play.learn import OPPONENTS, Guide, has_guide, learn_url, read_step
+from web.play.learn import OPPONENTS, Guide, has_guide, learn_url, read_step, step_request
 
 GAMES_WITH_GUIDE = ("alto", "altitude", "altiplano")
 
@@ -109,6 +109,23 @@ def test_a_reload_restores_the_step_reached(game):
     assert restored.moves == clicked.moves
     assert Guide(game).restore(999) == len(clicked.scene.line)  # clamped to the line
     assert read_step("3") == 2 and read_step("-1") == 0 and read_step("99999") == 0
+
+
+def test_a_link_to_a_step_the_guide_does_not_have_says_so_and_starts_at_step_1():
+    """New-user run: ``?game=altiplano&page=learn&step=999`` jumped to "All 15 steps done"."""
+    guide = Guide("altiplano")
+    assert guide.steps == 15
+    step, said = step_request("999", guide.steps)
+    assert step == 0 and said == "This link asks for step 999; the guided game has 15 steps. It starts at step 1."
+    assert guide.restore(step) == 0 and "Step 1 of 15" in guide.html()
+    assert step_request("16", 15)[1] == "This link asks for step 16; the guided game has 15 steps. It starts at step 1."
+    assert step_request("9" * 30, 15) == (0, f"This link asks for step {'9' * 20}…; the guided game has 15 steps. "
+                                             f"It starts at step 1.")
+    assert step_request("-1", 15) == (0, "This link asks for step “-1”, which is not a step number (1 to 15, or "
+                                         "done). It starts at step 1.")
+    # the steps the guide has, its end and no step at all need no word
+    assert [step_request(t, 15) for t in ("1", "15", "done", " DONE ", "", None, "0")] == [
+        (0, None), (14, None), (15, None), (15, None), (0, None), (0, None), (0, None)]
 
 
 def test_the_page_says_the_step_what_to_do_and_offers_play_on_at_the_end():

@@ -240,3 +240,51 @@ def test_altiplano_one_person_two_bots_a_round_without_privacy_screens():
             assert not turns.needs_confirm(session.states) and turns.undo_target(session.states) is None
     assert session.state.round == 3 and {"planning", "actions"} <= phases
     assert asked >= 4
+
+
+def _form_fields(html: str) -> dict[str, str]:
+    """What the browser would submit from a new-game form as drawn: checked radios, text
+    fields, each select's selected option."""
+    root = parse(html)
+    fields = {}
+    for inp in root.iter("input"):
+        if inp.get("type") == "radio":
+            if inp.get("checked"):
+                fields[inp.get("name")] = inp.get("value")
+        else:
+            fields[inp.get("name")] = inp.get("value") or ""
+    for sel in root.iter("select"):
+        chosen = [o.get("value") for o in sel.iter("option") if o.get("selected")]
+        fields[sel.get("name")] = chosen[0] if chosen else "person"
+    return fields
+
+
+def test_a_rematch_form_names_a_seat_after_its_new_kind_and_keeps_typed_names():
+    """New-user run: a saved Altiplano game with a medium and an easy bot; the form (form=1)
+    changed seat 2 to a hard bot and seat 3 to a person, and the new game had a hard bot named
+    "Bot 2 (medium)" and a person named "Bot 3 (easy)"."""
+    meta = seats.seats_meta(GAMES["altiplano"].INFO, 3, ["person", "medium", "easy"],
+                            ["Player 1", "Player 2", "Player 3"])
+    assert meta["names"] == ["Player 1", "Bot 2 (medium)", "Bot 3 (easy)"]
+    s = Session.new("altiplano", seed=3, players=3, meta=meta)
+    values = {**s.state.options, "players": 3, "names": list(s.names),
+              "seats": seats.seat_kinds(s.meta, 3)}  # what App.show_setup pre-fills
+    fields = _form_fields(screens.setup_html("altiplano", values, replaces_save=True, back_to_game=True))
+    assert [fields[f"name{i}"] for i in (1, 2, 3)] == ["", "", ""]  # default names: placeholders
+    assert [fields[f"seat{i}"] for i in (1, 2, 3)] == ["person", "medium", "easy"]
+    fields.update(seat2="hard", seat3="person")
+    players, _options, meta = screens.read_setup("altiplano", fields)
+    assert players == 3
+    assert meta == {"seats": ["person", "hard", "person"], "names": ["Player 1", "Bot 2 (hard)", "Player 3"]}
+    # a form that still carries the old default names (an older page, a browser's autofill)
+    fields.update(name1="Player 1", name2="Bot 2 (medium)", name3="Bot 3 (easy)")
+    assert screens.read_setup("altiplano", fields)[2]["names"] == ["Player 1", "Bot 2 (hard)", "Player 3"]
+    fields.update(seat2="person", seat3="person")  # people only: no seats, default names all the same
+    assert screens.read_setup("altiplano", fields)[2] == {"names": ["Player 1", "Player 2", "Player 3"]}
+    # names a person typed are kept, whatever the seat becomes
+    typed = {**values, "names": ["Ann", "Robo", "Eve"], "seats": ["person", "medium", "easy"]}
+    fields = _form_fields(screens.setup_html("altiplano", typed))
+    assert [fields[f"name{i}"] for i in (1, 2, 3)] == ["Ann", "Robo", "Eve"]
+    fields.update(seat2="hard", seat3="person")
+    assert screens.read_setup("altiplano", fields)[2] == {
+        "seats": ["person", "hard", "person"], "names": ["Ann", "Robo", "Eve"]}

@@ -77,3 +77,46 @@ def test_a_links_player_count_is_read_once_for_new_games_and_the_form():
         with pytest.raises(ValueError, match=r"Altiplano is played by 2 to 5 players, not "):
             link_players({"players": bad}, altiplano)
     assert new_game_request({"players": "4"}, altiplano)[1] == 4
+
+
+def test_a_position_in_a_full_page_link_is_read_or_refused_with_the_reason():
+    """New-user run: ``?game=altiplano&pos=abc`` showed the new-game form without a word, while
+    docs/teachers.md says Altitude and Altiplano refuse ``pos=`` with a message saying why."""
+    from altibox import altitude
+    from web.links.routes import link_position
+    assert link_position({"game": "alto"}, alto) is None and link_position({"pos": ""}, altiplano) is None
+    with pytest.raises(ValueError) as err:
+        link_position(parse_query("game=altiplano&pos=abc"), altiplano)
+    assert str(err.value) == (
+        "Altiplano keeps cards hidden, so a link cannot give its position (pos=): a position text would show "
+        "every hand and the draw pile. Share a game of Altiplano by its record (rec=, from Share / Embed) "
+        "instead. The link says “pos=abc”.")
+    with pytest.raises(ValueError, match="^Altitude keeps cards hidden.*The link says “pos={}”.$"):
+        link_position({"pos": "{}"}, altitude)
+    with pytest.raises(ValueError) as err:
+        link_position(parse_query("game=alto&pos=OD,DO+r+m"), alto)
+    assert str(err.value) == ("This link’s position is not a valid Alto position: rule 1: expected 4 rows "
+                              "separated by '/', got 1. The link says “pos=OD,DO r m”.")
+    with pytest.raises(ValueError, match=r"“pos=x{120}…\[180 more characters\]”\.$"):
+        link_position({"pos": "x" * 300}, alto)
+    # Alto's positions are public: a valid one is the start of a game
+    state = alto.new_game(seed=3)
+    for move in ("@b2", "@c3"):
+        state = alto.apply(state, move)
+    text = alto.to_position(state)
+    assert alto.to_position(link_position({"pos": text}, alto)) == text
+
+
+def test_a_refused_position_says_what_the_page_does_instead():
+    from web.links.routes import position_request
+    why = ("Altiplano keeps cards hidden, so a link cannot give its position (pos=): a position text would show "
+           "every hand and the draw pile. Share a game of Altiplano by its record (rec=, from Share / Embed) "
+           "instead. The link says “pos=abc”.")
+    assert position_request({"pos": "abc"}, altiplano, saved=True) == (None, why + " Your saved game goes on.")
+    assert position_request({"pos": "abc"}, altiplano, saved=False) == (None, why + " Choose a new game below.")
+    assert position_request({"pos": "abc", "form": "1"}, altiplano, saved=True) == (
+        None, why + " Choose a new game below.")
+    assert position_request({"pos": "abc", "new": "1"}, altiplano, saved=True) == (None, why)  # the new game starts
+    assert position_request({"game": "altiplano"}, altiplano, saved=True) == (None, None)
+    start, said = position_request({"pos": alto.to_position(alto.new_game(seed=2))}, alto, saved=True)
+    assert said is None and alto.to_position(start) == alto.to_position(alto.new_game(seed=2))

@@ -128,13 +128,17 @@ class App:
         if params.get("rec", "") != "":
             self.open_link(game, params["rec"], saved)
             return
-        if params.get("new") == "1":
+        start, said = (None, None) if broken else routes.position_request(params, module, saved is not None)
+        if said:  # a refused pos= is said, and the rest of the link goes on: nothing is replaced
+            self.playscreen.notice(said)
+        if params.get("new") == "1" or start is not None:  # (Alto: a new game from the link's position)
             try:
                 seed, players, options = routes.new_game_request(params, module)
                 count = module.INFO.default_players if players is None else players
                 seats = routes.seats_request(params, count)
                 meta = seats_meta(module.INFO, count, seats)
-                session = Session.new(game, seed=seed, players=players, options=options, meta=meta)
+                session = (Session(game, start, meta) if start is not None else
+                           Session.new(game, seed=seed, players=players, options=options, meta=meta))
             except ValueError as exc:
                 self.session = saved
                 self.playscreen.notice(f"This link cannot start a game: {exc}. Choose the options below instead.")
@@ -376,11 +380,13 @@ class App:
             browser.window.location.href = href
             return
         self.session = self.table = None
-        self.route(query_params())
+        self.route(params := query_params())
+        show_param_note(params, after=by_id("notice"))  # (and the previous address's line goes)
 
     def on_popstate(self, event) -> None:
         self.session = self.table = None
-        self.route(query_params())
+        self.route(params := query_params())
+        show_param_note(params, after=by_id("notice"))
 
     # ------------------------------------------------------------ buttons, forms, other tabs
 

@@ -36,13 +36,16 @@ class LearnPage:
 
     def show_learn(self, game: str, params: dict[str, str]) -> None:
         """Open the guided first game of ``game`` at ``&step=`` (or its first step)."""
-        from web.play.learn import Guide, read_step
+        from web.play.learn import Guide, step_request
         try:
             guide = Guide(game)
-            guide.restore(read_step(params.get("step")))
+            step, wrong_step = step_request(params.get("step"), guide.steps)
+            guide.restore(step)
         except Exception as exc:  # a broken lesson file: the page says so, never blank
             self.show_error(f"The guided game of {GAMES[game].INFO.name} cannot be shown: {exc}")
             return
+        if wrong_step:  # a step the line does not have: said, and the guide starts at step 1
+            self.app.playscreen.notice(wrong_step)
         self.guide = guide
         name = GAMES[game].INFO.name
         browser.document.documentElement.dataset.game = game

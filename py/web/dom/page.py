@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from web.dom import browser
+from web.dom.nodes import is_null
 
 from web.links import routes
 
@@ -22,10 +23,14 @@ def show_param_note(params: dict[str, str], after=None, inside=None) -> None:
     """One quiet line (``p#param-note.param-note``) naming the parameter names of the address
     that no page knows, with a "did you mean" (issue 20 point 6; the words are
     :func:`web.links.params.unknown_notice`'s). It goes right after the element ``after`` or at
-    the end of ``inside``; nothing is added when every name is known."""
+    the end of ``inside``; nothing is added when every name is known. A line shown before (for
+    the previous address of an in-site link or Back) is removed first."""
     from altibox import GAMES
     from web.links.params import unknown_notice
 
+    old = by_id("param-note")
+    if not is_null(old):
+        old.remove()
     game = GAMES.get(params.get("game", ""))
     note = unknown_notice(params, game.OPTIONS if game is not None else {})
     if not note:

@@ -12,7 +12,7 @@ from typing import Any, Mapping
 from altibox import GAMES
 from altibox.core import coerce_option
 
-from web.play.seats import SEAT_CHOICES, parse_seat, seat_label, seats_meta
+from web.play.seats import SEAT_CHOICES, is_default_name, parse_seat, seat_label, seats_meta
 from web.play.adapters import BOARDS
 from web.html.escape import MAX_NAME, clean_names, esc
 from web.links import routes
@@ -131,10 +131,18 @@ def _names_html(seats: int, given: list, kinds: list | None = None) -> str:
     fields = "".join(
         f'<span class="name name-{i + 1}"><label>Player {i + 1} '
         f'<input type="text" name="name{i + 1}" autocomplete="off" title="up to {MAX_NAME} characters: a longer name is cut" '
-        f'placeholder="Player {i + 1}" value="{esc(given[i] if i < len(given) and isinstance(given[i], str) else "")}" /></label>'
+        f'placeholder="Player {i + 1}" value="{esc(_typed(i, given))}" /></label>'
         f' {_kind_select(i, kinds, f"Player {i + 1}")}</span>'
         for i in range(seats))
     return f'<fieldset class="names"><legend>Names</legend>{fields}</fieldset>'
+
+
+def _typed(i: int, given: list) -> str:
+    """The name to show in seat ``i``'s field: one a person typed; a default name ("Player N",
+    "Bot N (easy)", :func:`web.play.seats.is_default_name`) leaves the field blank, so the
+    seat's name follows its kind if it is changed before the game starts."""
+    name = given[i] if i < len(given) and isinstance(given[i], str) else ""
+    return "" if is_default_name(i, name) else name
 
 
 def _seats_html(names: tuple, kinds: list) -> str:

@@ -98,6 +98,46 @@ def link_players(params: dict[str, str], module) -> int | None:
     return players
 
 
+def link_position(params: dict[str, str], module):
+    """The start a full-page link's ``&pos=`` asks for (``module.from_position``), or None when
+    it has none. A refused or malformed one is said, never ignored in silence (new-user run:
+    ``?game=altiplano&pos=abc`` showed the new-game form without a word).
+
+    Raises:
+        ValueError: the game keeps cards hidden (its position text would show every hand:
+            docs/teachers.md), or the text is not a valid position; the message says why and
+            quotes the link's text (cut after 120 characters).
+    """
+    text = params.get("pos", "")
+    if text == "":
+        return None
+    from web.links.codec import shown_text
+    name = module.INFO.name
+    said = f"The link says “pos={shown_text(text, 120)}”."
+    if module.INFO.hidden:
+        raise ValueError(f"{name} keeps cards hidden, so a link cannot give its position (pos=): a position "
+                         f"text would show every hand and the draw pile. Share a game of {name} by its "
+                         f"record (rec=, from Share / Embed) instead. {said}")
+    try:
+        return module.from_position(text)
+    except (ValueError, TypeError, KeyError, IndexError) as exc:
+        raise ValueError(f"This link’s position is not a valid {name} position: {exc}. {said}") from None
+
+
+def position_request(params: dict[str, str], module, saved: bool) -> tuple[object, str | None]:
+    """``(start, notice)`` for a full-page link's ``&pos=``: the start of a new game
+    (:func:`link_position`), or None with the notice that says why the position is not used and
+    what the page does instead (``saved``: there is a saved game, which goes on unless the link
+    asks for the form or a new game). ``(None, None)`` for a link without ``pos=``."""
+    try:
+        return link_position(params, module), None
+    except ValueError as exc:
+        if params.get("new") == "1":
+            return None, str(exc)
+        goes_on = saved and params.get("form") != "1"
+        return None, f"{exc} {'Your saved game goes on.' if goes_on else 'Choose a new game below.'}"
+
+
 def new_game_request(params: dict[str, str], module) -> tuple[int | None, int | None, dict]:
     """The ``(seed, players, options)`` a ``&new=1`` URL asks for.
 

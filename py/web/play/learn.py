@@ -121,6 +121,36 @@ def read_step(text: str | None) -> int:
     return max(0, int(text) - 1) if text.isdigit() and len(text) < 4 else 0
 
 
+def step_request(text: str | None, steps: int) -> tuple[int, str | None]:
+    """The 0-based step an address's ``&step=`` asks for in a line of ``steps`` steps, and the
+    notice to show when the link asks for a step the line does not have (new-user run:
+    ``&step=999`` jumped to "All 15 steps done" without a word) or for no step number at all:
+    such a link starts at step 1. ``done`` is past the last step; absent, empty and ``0`` are
+    the first step, without a notice (as :func:`read_step`).
+
+    >>> step_request("4", 15), step_request("done", 15), step_request(None, 15)
+    ((3, None), (15, None), (0, None))
+    >>> step_request("999", 15)
+    (0, 'This link asks for step 999; the guided game has 15 steps. It starts at step 1.')
+    >>> step_request("abc", 15)
+    (0, 'This link asks for step “abc”, which is not a step number (1 to 15, or done). It starts at step 1.')
+    """
+    raw = (text or "").strip()
+    if raw.lower() == DONE_STEP:
+        return steps, None
+    if raw == "":
+        return 0, None
+    shown = raw if len(raw) <= 20 else raw[:20] + "…"
+    if not (raw.isascii() and raw.isdigit()):
+        return 0, (f"This link asks for step “{shown}”, which is not a step number (1 to {steps}, or "
+                   f"{DONE_STEP}). It starts at step 1.")
+    n = int(raw) if len(raw) <= 20 else steps + 1
+    if n > steps:
+        return 0, (f"This link asks for step {shown}; the guided game has {steps} "
+                   f"step{'s' if steps != 1 else ''}. It starts at step 1.")
+    return max(0, n - 1), None
+
+
 class Guide:
     """The guided game of one game: its scene board, the moves played, and what to say.
 

@@ -84,26 +84,44 @@ def bot_name(seat: int, kind: str) -> str:
     return f"Bot {seat + 1} ({kind})"
 
 
+def is_default_name(seat: int, name: Any) -> bool:
+    """True when ``name`` is one Altibox wrote for seat ``seat`` (0-based), not one a person
+    typed: blank, "Player N", or a bot's default name at any level ("Bot N (easy)"). A rematch's
+    form shows the last game's names, so these must follow the seat's kind when it changes
+    (new-user run: a seat switched to a person kept "Bot 3 (easy)")."""
+    return name in ("", f"Player {seat + 1}") or name in {bot_name(seat, k) for k in BOT_LEVELS}
+
+
+def default_name(seat: int, kind: str) -> str:
+    """The name a seat gets when nobody typed one: "Player N", or :func:`bot_name` for a bot."""
+    return f"Player {seat + 1}" if kind == PERSON else bot_name(seat, kind)
+
+
 def seats_meta(info: Any, players: int, seats: list[str], names: list[str] | None = None) -> dict:
     """The record ``meta`` entries for a new game's seats: ``{"seats": [...]}`` when any seat
     is a bot (nothing for a game of people only, as before bots existed), and, in a game where
-    players type names (``info.seats`` is None), ``"names"`` with a bot's blank or default
-    name ("Player N") replaced by :func:`bot_name`.
+    players type names (``info.seats`` is None), ``"names"`` with a blank or default name
+    (:func:`is_default_name`: "Player N", or a bot's name of any level) replaced by the default
+    of the seat's kind (:func:`default_name`); a name a person typed is kept.
 
     Args:
         info: the game's ``INFO``. players: seats in play. seats: one kind per seat (missing:
         person). names: the names typed (already cleaned), or None.
     """
     kinds = [(seats[i] if i < len(seats) else PERSON) for i in range(players)]
+    named = None
+    if names is not None:
+        named = list(names)
+        if info.seats is None:
+            named = [default_name(i, k) if is_default_name(i, named[i] if i < len(named) else "") else named[i]
+                     for i, k in enumerate(kinds)]
     if all(k == PERSON for k in kinds):
-        return {"names": list(names)} if names is not None else {}
+        return {"names": named} if named is not None else {}
     out: dict = {"seats": kinds}
     if info.seats is None:
-        given = list(names) if names is not None else [f"Player {i + 1}" for i in range(players)]
-        out["names"] = [bot_name(i, k) if k != PERSON and given[i] in ("", f"Player {i + 1}") else given[i]
-                        for i, k in enumerate(kinds)]
-    elif names is not None:
-        out["names"] = list(names)
+        out["names"] = named if named is not None else [default_name(i, k) for i, k in enumerate(kinds)]
+    elif named is not None:
+        out["names"] = named
     return out
 
 
