@@ -279,3 +279,41 @@ def test_a_save_with_a_bad_move_goes_on_from_the_move_before_it():
     assert salvage_session("altiplano", json.dumps(record)[:80]) is None
     assert salvage_session("altiplano", json.dumps({**record, "moves": ["draw"]})) is None
     assert salvage_session("altiplano", "[1, 2]") is None
+
+
+def test_open_save_replays_salvages_or_backs_up_a_save():
+    """web.play.session.open_save, what the page does with a save text (DESIGN §4 storage
+    keys): a whole save replays with no backup; one with a bad move is backed up and goes on,
+    written back; one with a bad header is backed up and described for the new game."""
+    from altibox import alto
+    from web.play.session import open_save
+    from web.play.storage import Storage
+
+    data: dict = {}
+
+    class Local:
+        def getItem(self, k): return data.get(k)
+        def setItem(self, k, v): data[k] = str(v)
+        def removeItem(self, k): data.pop(k, None)
+        @property
+        def length(self): return len(data)
+        def key(self, i): return list(data)[i] if i < len(data) else None
+
+    storage = Storage(lambda: Local(), lambda: 1000)
+    record = {"schema": 1, "game": "alto", "players": 2, "options": {}, "seed": 5,
+              "moves": ["@a1", "@b1"], "start": None, "meta": {"names": ["Ann", "Bo"]}}
+    whole = json.dumps(record)
+    session, broken, notices, seen = open_save(storage, "alto", whole)
+    assert (session.ply, broken, notices, seen) == (2, False, [], whole) and data == {}
+    bad = json.dumps({**record, "moves": ["@a1", "@b1", "@a1"]})
+    session, broken, notices, seen = open_save(storage, "alto", bad)
+    assert session.moves == ["@a1", "@b1"] and broken is False
+    assert notices[0][0].startswith("Your saved Alto game could not be opened whole: move 3 cannot be played")
+    assert "ply 3" in notices[0][1] and data["altibox:backup:alto:1000"] == bad
+    assert json.loads(data["altibox:save:alto"])["moves"] == ["@a1", "@b1"] and seen == data["altibox:save:alto"]
+    header = json.dumps({**record, "options": {"players": 3}})
+    session, broken, notices, seen = open_save(storage, "alto", header)
+    assert session is None and seen is None
+    assert broken == {"players": 2, "seats": None, "names": ["Ann", "Bo"], "kept": True}
+    assert "A copy of it was kept in this browser" in notices[0][0]
+    assert alto.INFO.name == "Alto"

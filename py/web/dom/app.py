@@ -37,9 +37,7 @@ from web.play.adapters import BOARDS
 from web.play import guard
 from web.play.board import NARROW_BELOW
 from web.play.seats import seat_kinds, seats_meta
-from web.play.session import (Session, broken_save_names, broken_save_notice, broken_save_players,
-                              broken_save_seats, replacement_session, salvage_session,
-                              salvaged_save_notice)
+from web.play.session import Session, open_save, replacement_session
 from web.play.storage import Storage
 from web.play.table import Table
 
@@ -174,36 +172,16 @@ class App:
         self.show_setup({"players": link_players} if link_players is not None else None)
 
     def load_saved(self, game: str, replaced: bool = True) -> tuple[Session | None, dict | bool]:
-        """The saved game of ``game``, replayed (one that replays up to a bad move goes on from the
-        move before it: ``session.salvage_session``); ``(None, broken)`` when a save existed but could
-        not be read or replayed: it is then moved to a backup key and the player is told in plain
-        words (the parser's or the replay's words under "Technical details"). ``broken`` is
-        ``{"players": N or None, "seats": [...] or None, "names": [...] or None}``, what the broken
-        save still shows (the new game that replaces it keeps them: ``session.replacement_session``);
-        ``replaced``: the page goes on with that replacement (not a link's own new game), so the
-        notice says its player count."""
+        """The saved game of ``game``, opened by :func:`web.play.session.open_save` (replayed; or
+        up to a bad move; or backed up and ``(None, broken)``), its notices shown."""
         text = self.storage.load_save(game)
         if text is None:
             return None, False
-        try:
-            session = Session.from_text(game, text)
-        except Exception as exc:  # RecordError, or anything a hostile save could provoke
-            module = GAMES[game]
-            kept = self.storage.backup(game, text)  # None: no copy fits, the save stays as it is
-            rescued = salvage_session(game, text) if kept is not None else None
-            if rescued is not None:  # the moves before the first bad one: the game goes on
-                self.last_saved = self.storage.write_save(game, rescued[0].record()) or self.last_saved
-                self.playscreen.notice(salvaged_save_notice(module.INFO.name, rescued[1]), detail=str(exc))
-                return rescued[0], False
-            players = broken_save_players(module, text)
-            shown = players if replaced and players is not None and len(module.PLAYERS) > 1 else None
-            self.playscreen.notice(broken_save_notice(module.INFO.name, kept is not None, shown), detail=str(exc))
-            return None, {"players": players, "seats": broken_save_seats(module, text, players),
-                          "names": broken_save_names(module, text, players), "kept": kept is not None}
-        self.last_saved = text  # what this tab has seen: begin() asks before replacing another
-        for note in session.notes:
-            self.playscreen.notice(note)
-        return session, False
+        session, broken, notices, seen = open_save(self.storage, game, text, replaced)
+        for words, detail in notices:
+            self.playscreen.notice(words, detail=detail)
+        self.last_saved = seen or self.last_saved  # what this tab has seen: begin() asks before replacing another
+        return session, broken
 
     def open_link(self, game: str, text: str, saved: Session | None) -> None:
         """Play by link (``?game=G&rec=…``): continue the game the link carries on this device.

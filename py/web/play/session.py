@@ -337,6 +337,37 @@ def replacement_session(game_id: str, players: int | None = None, seats: list[st
     return Session.new(game_id)
 
 
+def open_save(storage: Any, game_id: str, text: str, replaced: bool = True
+              ) -> tuple[Session | None, dict | bool, list[tuple[str, str | None]], str | None]:
+    """The save ``text`` of ``game_id`` opened: ``(session, broken, notices, seen)``.
+
+    A save that replays is ``session`` (its replay notes in ``notices``; ``seen`` is ``text``,
+    what the page has seen). One that replays only up to a bad move is backed up
+    (``storage.backup``) and goes on from the move before it (:func:`salvage_session`; written
+    back, ``seen`` the text written). Otherwise ``session`` is None and ``broken`` is
+    ``{"players": N or None, "seats": [...] or None, "names": [...] or None, "kept": bool}``,
+    what the broken save still shows (the new game that replaces it keeps them:
+    :func:`replacement_session`); ``kept`` False: no copy fits, the save stays where it is.
+    ``notices``: ``(words, technical details or None)`` for the player; ``replaced``: the page
+    goes on with the replacement (not a link's own new game), so the words say its player
+    count."""
+    try:
+        session = Session.from_text(game_id, text)
+        return session, False, [(note, None) for note in session.notes], text
+    except Exception as exc:  # RecordError, or anything a hostile save could provoke
+        module, detail = GAMES[game_id], str(exc)
+    kept = storage.backup(game_id, text) is not None
+    rescued = salvage_session(game_id, text) if kept else None
+    if rescued is not None:  # the moves before the first bad one: the game goes on
+        notice = salvaged_save_notice(module.INFO.name, rescued[1])
+        return rescued[0], False, [(notice, detail)], storage.write_save(game_id, rescued[0].record())
+    players = broken_save_players(module, text)
+    shown = players if replaced and players is not None and len(module.PLAYERS) > 1 else None
+    broken = {"players": players, "seats": broken_save_seats(module, text, players),
+              "names": broken_save_names(module, text, players), "kept": kept}
+    return None, broken, [(broken_save_notice(module.INFO.name, kept, shown), detail)], None
+
+
 def salvage_session(game_id: str, text: str) -> tuple[Session, int, str] | None:
     """A save whose header replays but whose move ``k`` does not (an illegal or unknown move: a
     damaged save, or one from another version of the rules), as far as it goes: ``(session,
