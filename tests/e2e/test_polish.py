@@ -81,7 +81,7 @@ def test_alto_end_headline_result_line_marks_and_rematch(open_app):
     head = f"Draw {score}" if out.reason == "draw" else f"{names[out.winners[0]]} wins {score}"
     assert page.locator("#status").inner_text().strip() == head
     line = page.locator("#log-result")
-    assert line.is_visible() and line.inner_text().startswith(head + ". ")
+    assert line.is_visible() and line.inner_text().startswith(head + ".")
     assert page.locator("#log li").count() == len(end.moves)  # the result line is no li of #log
     # what scored is marked on the board: every disc of the final position, by level
     levels = page.locator("#board [data-level]").evaluate_all("els => els.map(e => +e.dataset.level)")

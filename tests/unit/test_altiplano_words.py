@@ -180,6 +180,32 @@ def test_scoreboard_of_the_worked_example_22_7():
     assert [p["total"] for p in W.scoreboard(s)] == list(A.outcome(s).scores) == [43, 0]
 
 
+def test_scoreboard_warehouse_rows_count_times_points_only_when_every_row_is_worth_the_same():
+    """The house set's ``warehouse.row_points`` may differ per row: one complete row is
+    "1 × v"; rows worth different points get no ``each`` (no "n × v" would be right)."""
+    hs = load(scene(2)).hs
+    vary = next(k for k in range(2, len(hs.wh_points) + 1) if len(set(hs.wh_points[:k])) > 1)
+    goods = ["stone", "wool", "wood", "fish", "food", "ore", "cloth", "glass"]
+    for full, each in ((1, hs.wh_points[0]), (vary, None)):
+        d = scene(2, seed=1, pawn="farm")
+        shelve(d, 0, *[[goods[r]] * hs.wh_len for r in range(full)])
+        part = next(p for p in W.scoreboard(_over(d))[0]["parts"] if p["key"] == "warehouse")
+        assert (part["count"], part["points"], part.get("each")) == (full, sum(hs.wh_points[:full]), each)
+        assert part["unit"] == ("row", "rows")
+
+
+def test_end_reason_names_what_ended_the_game():
+    assert W.end_reason(load(scene(2))) == ""
+    assert A.end_reason is W.end_reason
+    assert W.end_reason(_over(scene(2))) == (
+        "The game ended after round 2: the extension display could not be refilled.")
+    d = scene(3, seed=1, pawn="farm")
+    d["phase"], d["current"], d["queue"] = "over", None, []
+    d["trigger"], d["trigger_round"], d["final_round"], d["round"] = "empty:harbor", 1, 2, 2
+    assert W.end_reason(load(d), NAMES) == (
+        "The game ended after round 2: the Harbor is empty (no fish and no boats left).")
+
+
 def test_scoreboard_totals_equal_the_outcome_in_random_games():
     for players in (2, 5):
         rng = random.Random(players)
@@ -218,7 +244,9 @@ def test_round_banner():
     assert b["text"] == ("Round 2 \u00b7 Actions \u00b7 start player: Anna \u00b7 Final round: "
                          "the extension display could not be refilled.")
     b = W.round_banner(A.view(_over(scene(2)), None), NAMES)
-    assert b["title"] == "Game over after round 2" and b["text"] == "Game over after round 2"
+    # the end screen says why the game ended (new-user run: it only said "Game over after round 17")
+    assert b["title"] == "Game over after round 2"
+    assert b["text"] == "Game over after round 2 (the extension display could not be refilled)"
 
 
 def test_tooltips_say_what_things_do():

@@ -214,3 +214,107 @@ def test_the_log_carries_the_notation_tooltip():
     html = log_html([("go:mine", "Anna moves by cart to the Mine")], explain=A.notation_help)
     assert 'title="go:mine — go:LOCATION: a move by cart"' in html
     assert "title=" not in log_html([("a1b2", "Red moves")])
+
+
+# ---------------------------------------------------------------- the end screen (new-user run)
+
+def _finished(seats: list[str], seed: int = 21) -> "Table":
+    """A 3-player game played to its end, as a page would hold it with these seat kinds."""
+    from web.play.table import Table
+
+    s = session_until(lambda st: False, seed=seed, players=3)
+    s.meta["seats"] = seats
+    return Table(s)  # its turn protocol restored from the record, as after a reload
+
+
+def _big_board(svg: str) -> int:
+    """The seat of the big board in a drawing (its ``g.board[data-player]``)."""
+    import re
+
+    found = re.findall(r'<g class="board" data-player="(\d+)"', svg)
+    assert len(found) == 1
+    return int(found[0])
+
+
+def test_one_person_keeps_their_own_board_at_game_over():
+    """Ana against two bots: at the end her board stays the big one, in her own view, and after a
+    reload too (the new-user run showed a bot's board, the start player's, with hers below)."""
+    t = _finished(["person", "medium", "easy"])
+    state = t.session.state
+    assert A.is_over(state) and state.start_player != 0  # the old fallback showed another seat
+    frame = t.frame()
+    assert frame.viewer == 0 and frame.main is None
+    assert _big_board(UI.svg(frame)) == 0
+    again = Turns.restore(A, t.session.states, t.record()["meta"])  # a reload
+    assert again.viewer(t.session.states) == (0, False)
+
+
+def test_several_persons_see_the_last_person_who_moved_at_game_over():
+    """With two people at the device the end shows the public view, and the big board is the last
+    person who moved (during play it is the seat to act; at the end nobody acts)."""
+    for seats in (["person", "person", "easy"], ["person", "easy", "person"]):
+        t = _finished(seats)
+        states = t.session.states
+        persons = [q for q, k in enumerate(seats) if k == "person"]
+        last = next(A.current_player(st) for st in reversed(states[:-1])
+                    if A.current_player(st) in persons)
+        frame = t.frame()
+        assert frame.viewer is None and frame.main == last == t.main_seat()
+        assert _big_board(UI.svg(frame)) == last
+
+
+def test_no_ready_badge_at_game_over():
+    """Goods left on a source that match a recipe read READY during play, never at the end
+    (seed 21: seat 1 ends with such goods)."""
+    t = _finished(["medium", "person", "easy"])
+    view = A.view(t.session.state, 1)
+    assert "READY" in A.render_svg({**view, "phase": "actions"}, {"board": 1})
+    over = UI.svg(t.frame())
+    assert _big_board(over) == 1 and "READY" not in over and ". Ready" not in over
+
+
+def test_the_end_screen_says_why_the_game_ended():
+    from web.html.panels import result_html, result_line, result_headline
+
+    t = _finished(["medium", "person", "easy"])
+    s, state = t.session, t.session.state
+    why = A.words.trigger_words(state.trigger, state.options)
+    assert why in ("the extension display could not be refilled",) or why.startswith("the ")
+    banner = UI.banner(t.frame())
+    assert banner == f"Game over after round {state.round} ({why})"
+    root = ET.fromstring(f"<div>{result_html(A, state, s.names)}</div>")
+    assert root.find("p[@class='ended']").text == f"The game ended after round {state.round}: {why}."
+    out = A.outcome(state)
+    line = result_line(A, state, s.names)
+    assert out.reason == "score" and line == result_headline(A, state, out, s.names) + "."
+    assert line.count(" wins") == 1  # once (a phone showed "X wins: …. X wins with 70 points.")
+
+
+def test_warehouse_rows_read_like_the_other_rows():
+    """"Complete warehouse rows" reads "2 × 1 = 2" where every complete row is worth the same,
+    and "2 rows = 5" where they differ (no product that would be wrong), on one line."""
+    s = session_until(lambda st: False, seed=8, players=2)
+    hs = s.state.hs
+    pad = A.scoreboard(s.state)
+    root = ET.fromstring(scores_html(A, s.state, s.names))
+    row = next(tr for tr in root.find("tbody").iter("tr")
+               if tr.find("th").text == "Complete warehouse rows")
+    for td, entry, p in zip(row.findall("td"), pad, s.state.ps):
+        part = next(x for x in entry["parts"] if x["key"] == "warehouse")
+        rows = [hs.wh_points[r] for r, goods in enumerate(p.wh) if len(goods) >= hs.wh_len]
+        assert part["count"] == len(rows) and part["points"] == sum(rows)
+        if not rows:
+            assert td.text == "–"
+        elif len(set(rows)) == 1:
+            assert td.text == f"{len(rows)} × {rows[0]} = {sum(rows)}" and td.get("class") == "sum"
+        else:
+            assert td.text == f"{len(rows)} rows = {sum(rows)}" and td.get("class") == "sum"
+    # rows worth different points: no product
+    from web.html.panels import _sum_words
+    assert _sum_words({"count": 2, "points": 5, "unit": ("row", "rows")}) == "2 rows"
+    assert _sum_words({"count": 1, "points": 2, "unit": ("row", "rows")}) == "1 row"
+    assert _sum_words({"count": 16, "points": 16, "each": 1}) == "16 × 1"
+    # every "n × v = t" cell is one that keeps on one line (class "sum")
+    for td in root.iter("td"):
+        if td.text and "=" in td.text:
+            assert td.get("class") == "sum"

@@ -129,7 +129,11 @@ def test_headline_scores_in_rank_order_with_names_and_the_ways_on():
     root = parse(pages.result_html(alto, state, ["Ann", "Bob"]))
     assert root.find("h2").text == "Game over"
     assert [b.get("data-action") for b in root.iter("button")] == ["rematch", "newgame"]
-    assert pages.result_line(alto, state) == "White wins 20–17. White scores more points: 20 against 17."
+    # a plain win on points reads once (the headline says who and by how much)
+    assert pages.result_line(alto, state) == "White wins 20–17."
+    assert root.find("p[@class='ended']").text == (
+        "The game ended: no tile holds a disc any more, so no disc can move.")
+    assert root.find("p[@class='why']").text == "Bob scores more points: 20 against 17."
     assert pages.result_line(alto, alto.new_game(seed=7)) == ""
     tie = alto.from_position(T1)
     assert pages.result_line(alto, tie).startswith("Red wins on the tie-break 14–14. Scores are tied at 14.")
@@ -152,6 +156,8 @@ def test_altitude_three_tied_on_points_every_tied_player_is_explained():
     assert out.scores == (3, 3, 3, 2) and out.winners == (1, 2) and out.reason == "shared"
     names = ["Anna", "Tim", "Bo", "Eve"]
     assert pages.status_words(altitude, st, names) == "Tim and Bo share the win: Tim 3, Bo 3, Anna 3, Eve 2"
+    assert altitude.end_reason(st, names) == ("The game ended: the draw pile ran out, then every "
+                                              "player passed in a row in the final building.")
     line = pages.result_line(altitude, st, names)
     assert line.endswith("Anna, Tim and Bo are tied on 3 points; Tim and Bo share the win with the most "
                          "cards in their mountains (Anna 3, Tim 5 and Bo 5).")

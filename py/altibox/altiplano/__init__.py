@@ -92,7 +92,7 @@ from .rules import (
     parse_move, private_step, reveals, undo_barrier, score_breakdown, seat_name, total_coins, view,
 )
 from .words import (
-    describe, explain, extension_tip, good_tip, is_secret, location_tip, prompt, role_tip,
+    describe, end_reason, explain, extension_tip, good_tip, is_secret, location_tip, prompt, role_tip,
     public_position, round_banner, scoreboard, why_not, log_entry, SECRET_NOTATION, plans_in_secret,
     END_TURN_FIRST, last_outlined,
     notation_help, TURN_SUMMARY, confirm_first, part_prompt,
@@ -109,7 +109,7 @@ __all__ = [
     "last_outlined", "notation_help", "TURN_SUMMARY", "confirm_first", "part_prompt",
     "to_position", "from_position",
     "to_record", "replay", "describe", "check", "score_breakdown", "owned_goods", "total_coins",
-    "prompt", "explain", "scoreboard", "round_banner", "is_secret", "good_tip", "location_tip",
+    "prompt", "explain", "end_reason", "scoreboard", "round_banner", "is_secret", "good_tip", "location_tip",
     "role_tip", "extension_tip", "why_not", "public_position", "render_svg", "choice_cells",
     "scene_facts", "legend", "legend_svg",
 ]

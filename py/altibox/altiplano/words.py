@@ -690,7 +690,10 @@ def scoreboard(state: State) -> list[dict[str, Any]]:
 
     Rows: goods by value (one row per value 0–4: ``goods`` lists the types, ``count`` how many
     the player owns, ``each`` the value), boats,
-    houses, completed orders, house bonuses, complete warehouse rows. ``total`` equals
+    houses, completed orders, house bonuses, complete warehouse rows (the house set's
+    ``warehouse.row_points`` may differ per row: ``each`` only when every complete row of that
+    player is worth the same; ``unit`` names what ``count`` counts, ``("row", "rows")``, so that
+    the pad can read ``"2 rows = 7"`` without a product). ``total`` equals
     ``outcome(state).scores[player]`` once the game is over (a live preview before); ``coins``
     is the tie-break. All of it is public (bag and crate contents are public as counts).
     """
@@ -716,12 +719,27 @@ def scoreboard(state: State) -> list[dict[str, Any]]:
         bonus_n = sum(owned.get(t, 0) for t in p.houses)
         parts.append({"key": "house_bonus", "label": "House bonuses", "count": bonus_n,
                       "points": b["house_bonus"], "each": hs.bonus_vp})
-        full = sum(1 for row in p.wh if len(row) >= hs.wh_len)
-        parts.append({"key": "warehouse", "label": "Complete warehouse rows", "count": full,
-                      "points": b["warehouse"]})
+        rows = [hs.wh_points[r] for r, row in enumerate(p.wh) if len(row) >= hs.wh_len]
+        wh = {"key": "warehouse", "label": "Complete warehouse rows", "count": len(rows),
+              "points": b["warehouse"], "unit": ("row", "rows")}
+        if rows and len(set(rows)) == 1:  # every complete row worth the same: "2 × 1 = 2"
+            wh["each"] = rows[0]
+        parts.append(wh)
         total = sum(x["points"] for x in parts)
         out.append({"total": total, "coins": b["coins"], "parts": parts})
     return out
+
+
+def end_reason(state: State, names: list | None = None) -> str:
+    """Why the game ended (spec §15), one sentence for the end screen; ``""`` while it runs.
+
+    ``"The game ended after round 17: the extension display could not be refilled."``
+    """
+    if state.phase != "over":
+        return ""
+    why = trigger_words(state.trigger, state.options)
+    return (f"The game ended after round {state.round}: {why}." if why
+            else f"The game ended after round {state.round}.")
 
 
 def round_banner(view: dict, names: list | None = None) -> dict[str, Any]:
@@ -729,7 +747,9 @@ def round_banner(view: dict, names: list | None = None) -> dict[str, Any]:
     "start_player", "final", "why", "warning", "text"}`` (``warning``: :func:`end_warning`,
     or ``None``).
 
-    ``title`` e.g. ``"Round 5 · Planning"``; ``start_player`` a name; ``final`` is ``None``,
+    ``title`` e.g. ``"Round 5 · Planning"`` (once over ``"Game over after round 17"``, and
+    ``text`` then says why: ``"Game over after round 17 (the extension display could not be
+    refilled)"``); ``start_player`` a name; ``final`` is ``None``,
     ``"triggered"`` (the end is triggered: this round is finished, then one final round) or
     ``"final"`` (this is the final round); ``why`` says what triggered it; ``text`` is all of
     it in one line.
@@ -749,6 +769,8 @@ def round_banner(view: dict, names: list | None = None) -> dict[str, Any]:
     text = title
     if ph != "over":
         text += f" \u00b7 start player: {sp}"
+    elif why:  # the end screen says why the game ended (new-user run: it did not)
+        text += f" ({why})"
     if final == "final" and ph != "over":
         text += f" \u00b7 Final round: {why}."
     elif final == "triggered":
@@ -1011,7 +1033,7 @@ __all__ = [
     "player_name", "cart_cost", "recipe_words", "good_tip", "location_tip", "role_tip",
     "extension_effect", "extension_tip", "order_tip", "trigger_words", "is_secret", "describe",
     "prompt", "turn_rule", "sale_note", "warehouse_rule", "choice_note", "display_price_words",
-    "end_warning", "AIM_WORDS", "notation_help", "explain", "scoreboard", "round_banner",
+    "end_warning", "AIM_WORDS", "notation_help", "explain", "end_reason", "scoreboard", "round_banner",
     "why_not", "source_why_not", "public_position", "END_TURN_FIRST", "last_outlined",
 ]
 

@@ -104,7 +104,7 @@ from .rules import (
     score_breakdown, seat_name, view,
 )
 from .words import (
-    card_help, card_label, describe, explain, prompt, public_move, public_position, scoreboard,
+    card_help, card_label, describe, end_reason, explain, prompt, public_move, public_position, scoreboard,
     why_not, log_entry, notation_help, end_warning, TURN_SUMMARY,
 )
 
@@ -117,6 +117,6 @@ __all__ = [
     "undo_barrier", "log_entry", "turn_ended", "notation_help", "stranded", "forced_passes", "MAX_BASE",
     "to_position", "from_position", "to_record", "replay", "describe", "card_label", "height",
     "mountain_info", "score_breakdown", "resolve", "render_svg",
-    "choice_cells", "public_position", "public_move", "scoreboard", "prompt", "explain",
+    "choice_cells", "public_position", "public_move", "scoreboard", "prompt", "explain", "end_reason",
     "scene_facts", "legend", "legend_svg", "card_help", "why_not", "end_warning", "TURN_SUMMARY",
 ]

@@ -272,6 +272,21 @@ def explain(state: State, outcome: "Outcome | None" = None, names: Any = None) -
     return f"{_and([who[w] for w in out.winners])} are tied on {best} points and share the win."
 
 
+def end_reason(state: State, names: Any = None) -> str:
+    """Why the game ended (spec §11), one sentence for the end screen; ``""`` while it runs,
+    e.g. ``"The game ended: the draw pile ran out, then every player passed in a row in the
+    final building."`` (``final_phase="bulk"``: every player had their final turn)."""
+    if state.phase != OVER:
+        return ""
+    if state.options.get("final_phase") == "bulk":
+        last = ("you had your final turn" if state.players == 1
+                else "every player had their final turn")
+    else:
+        last = ("you passed" if state.players == 1
+                else "every player passed in a row")
+    return f"The game ended: the draw pile ran out, then {last} in the final building."
+
+
 def why_not(view: dict, cell: str, names: Any = None, selected: "int | None" = None) -> str:
     """Why a click on the board's ``data-cell`` ``cell`` plays nothing, in words, from the view
     alone (the page shows it, issue 12), e.g. ``"The 57 cannot go there: it must be higher

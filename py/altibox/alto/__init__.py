@@ -53,7 +53,7 @@ from .rules import (
     is_over, legal_moves, levels, new_game, num_players, outcome, parse_move, private_step,
     reveals, undo_barrier, scores, seat_name, sources, view,
 )
-from .words import cell_help, describe, explain, prompt, scoreboard, why_not, log_entry, notation_help, TURN_SUMMARY
+from .words import cell_help, describe, end_reason, explain, prompt, scoreboard, why_not, log_entry, notation_help, TURN_SUMMARY
 
 __all__ = [
     "GAME_ID", "INFO", "NAME", "PLAYERS", "OPTIONS", "DEFAULT_TILE_SET", "SYMBOL_NAMES", "CELLS",
@@ -63,6 +63,6 @@ __all__ = [
     "undo_barrier", "log_entry", "notation_help", "TURN_SUMMARY",
     "to_position", "from_position",
     "to_record", "replay", "sources", "destinations", "scores", "levels", "check_tile_set",
-    "describe", "prompt", "explain", "scoreboard", "render_svg", "scene_facts", "legend",
+    "describe", "prompt", "explain", "end_reason", "scoreboard", "render_svg", "scene_facts", "legend",
     "legend_svg", "cell_help", "why_not",
 ]

@@ -13,7 +13,7 @@ from altibox.core import IllegalMoveError, Outcome, seat_names
 
 from .rules import (
     COLOUR_WORDS, MOVEMENT, PLACEMENT, SEATS, SYMBOL_NAMES, Move, State, _why_illegal,
-    current_player, levels, parse_move,
+    current_player, is_over, levels, parse_move,
 )
 from .rules import outcome as _outcome
 
@@ -118,6 +118,14 @@ def explain(state: State, outcome: Outcome | None = None, names: Any = None) -> 
                 f"({counts[w][k - 1]} against {counts[1 - w][k - 1]}), the highest level where the counts differ.")
     return (f"Scores are tied at {out.scores[0]} and both players have the same number of discs "
             f"at every level: a draw.")
+
+
+def end_reason(state: State, names: Any = None) -> str:
+    """Why the game ended (spec §8), one sentence for the end screen; ``""`` while it runs:
+    ``"The game ended: no tile holds a disc any more, so no disc can move."``"""
+    if not is_over(state):
+        return ""
+    return "The game ended: no tile holds a disc any more, so no disc can move."
 
 
 # ---------------------------------------------------------------- legend and tooltips (issue 11)

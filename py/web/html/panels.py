@@ -90,13 +90,25 @@ def result_headline(module: Any, state: Any, out: Any, names: list[str] | None =
 
 def result_line(module: Any, state: Any, names: list[str] | None = None) -> str:
     """The line shown after the last move once the game is over (not an ``li`` of ``#log``):
-    the headline and why, naming every tied player; ``""`` while the game runs."""
+    the headline, then why where the headline does not say it already (a tie, its tie-break,
+    a solo game); ``""`` while the game runs. A plain win on points reads once: "Bo wins: Bo
+    70, Ann 49." (new-user run: "… Ann 49. Bo wins with 70 points.")."""
     out = module.outcome(state)
     if out is None:
         return ""
     names = seat_names(module, state, names)
+    head = result_headline(module, state, out, names)
+    if out.reason == "score" and len(names) > 1:  # "X wins with N points": the headline's words
+        return f"{head}."
     why = module.explain(state, out, names)
-    return f"{result_headline(module, state, out, names)}. {why}".strip()
+    return f"{head}. {why}".strip()
+
+
+def end_reason(module: Any, state: Any, names: list[str] | None = None) -> str:
+    """Why the game ended, one sentence (the game's ``end_reason``), or ``""``: while it runs,
+    or for a game that says nothing of it."""
+    words = getattr(module, "end_reason", None)
+    return words(state, seat_names(module, state, names)) if words is not None else ""
 
 
 def column_names(names: list[str], limit: int) -> list[str]:
@@ -140,6 +152,23 @@ def long_words_cut(name: str, limit: int = 12) -> str:
                     for w in name.split(" "))
 
 
+def _sum_words(part: dict) -> str | None:
+    """How a score pad cell adds up, before its ``= points``: ``"3 × 2"`` for a part with
+    ``each`` (even ``n × 1``); ``"2 rows"`` for one whose ``unit`` (``(one, many)``) names
+    what it counts but whose items are worth different points; None: the points alone.
+
+    >>> _sum_words({"count": 3, "each": 2}), _sum_words({"count": 2, "unit": ("row", "rows")})
+    ('3 × 2', '2 rows')
+    """
+    n = part.get("count")
+    if part.get("each"):
+        return f"{n} × {part['each']}"
+    unit = part.get("unit")
+    if unit and n:
+        return f"{n} {unit[0] if n == 1 else unit[1]}"
+    return None
+
+
 def scores_html(module: Any, state: Any, names: list[str] | None = None) -> str:
     """The live score table: one column per player, one row per part, then the totals.
 
@@ -163,19 +192,17 @@ def scores_html(module: Any, state: Any, names: list[str] | None = None) -> str:
         cells = []
         for entry in board:
             part = next((p for p in entry["parts"] if p["label"] == label), None)
+            sum_ = _sum_words(part) if part is not None else None
             if part is None or not part.get("count"):
                 cells.append('<td class="muted">–</td>')
             elif part.get("each") == 0:  # owned, but worth nothing (Altiplano: goods worth 0)
                 cells.append(f'<td class="muted" title="{esc(part["count"])} × 0">–</td>')
-            elif part.get("each") or part.get("count") != part["points"]:  # the sum, even n × 1
-                if not part.get("each"):
-                    cells.append(f'<td>{esc(part["points"])}</td>')
-                elif compact:
-                    cells.append(f'<td title="{esc(part["count"])} × {esc(part["each"])}">{esc(part["points"])}</td>')
-                else:
-                    cells.append(f'<td>{esc(part["count"])} × {esc(part.get("each", ""))} = {esc(part["points"])}</td>')
-            else:
+            elif sum_ is None:
                 cells.append(f'<td>{esc(part["points"])}</td>')
+            elif compact:
+                cells.append(f'<td title="{esc(sum_)}">{esc(part["points"])}</td>')
+            else:  # one line, "16 × 1 = 16" (a phone wrapped it after "=")
+                cells.append(f'<td class="sum">{esc(sum_)} = {esc(part["points"])}</td>')
         rows.append(f'<tr><th scope="row">{esc(label)}</th>{"".join(cells)}</tr>')
     totals = "".join(
         f'<td class="total" data-player="{p}" data-score="{entry["total"]}">{entry["total"]}</td>'
@@ -210,7 +237,9 @@ def log_html(log: list[tuple[str, str]], first: int = 1, explain=None) -> str:
 
 
 def result_html(module: Any, state: Any, names: list[str] | None = None) -> str:
-    """The game-over panel (the headline is ``#status``'s): why the game was decided (the score pad below shows
+    """The game-over panel (the headline is ``#status``'s): why the game ended (the game's
+    ``end_reason``, e.g. "The game ended after round 17: the extension display could not be
+    refilled."), why it was decided (the score pad below shows
     the breakdown), and the way on: **Rematch** (same seats, names and options, a new deal)
     and **New game** (the form)."""
     out = module.outcome(state)
@@ -218,7 +247,9 @@ def result_html(module: Any, state: Any, names: list[str] | None = None) -> str:
         return ""
     names = seat_names(module, state, names)
     why = module.explain(state, out, names)
+    ended = end_reason(module, state, names)
     return ('<h2>Game over</h2>'
+            + (f'<p class="ended">{esc(ended)}</p>' if ended else "")
             + (f'<p class="why">{esc(why)}</p>' if why else "")
             + '<p class="actions"><button type="button" class="primary" data-action="rematch">Rematch</button>'
               '<button type="button" data-action="newgame">New game</button></p>')

@@ -40,6 +40,9 @@ class Frame:
         last_player: the seat that played it, or None.
         turn: the seat the page shows as having the turn (``#status``'s dot; while End turn is
             awaited still the mover's), or None: one truth for status, dot and panels.
+        main: the seat whose board a game drawing one big board shows big (Altiplano), or
+            None for the game's own choice (the viewer, else the seat to act). Set once the
+            game is over with the public view: the last person who moved.
     """
 
     view: Any
@@ -50,6 +53,7 @@ class Frame:
     last: str | None = None
     last_player: int | None = None
     turn: int | None = None
+    main: int | None = None
 
 
 class BoardUI:
@@ -309,7 +313,7 @@ class AltiplanoUI(HiddenCardsUI):
             "last": self.module.last_outlined(frame.view, frame.last, frame.viewer,
                                               frame.last_player),
             "last_player": frame.last_player, "part": frame.ui.get("part"),
-            "guided": bool(frame.ui.get("guided")),
+            "guided": bool(frame.ui.get("guided")), "board": frame.main,
         })
 
     def why_not(self, frame, cell, selected=None):

@@ -96,10 +96,28 @@ class Table:
         s = self.session
         viewer, withhold = self.turns.viewer(s.states)
         last_player = s.module.current_player(s.states[-2]) if s.ply else None
-        turn = self.status()[1] if not s.module.is_over(s.state) else None
+        over = s.module.is_over(s.state)
+        turn = self.status()[1] if not over else None
         return Frame(view=s.module.view(s.state, viewer), viewer=viewer, withhold=withhold,
                      ui=self.ui, names=tuple(s.names), last=s.last_move, last_player=last_player,
-                     turn=turn)
+                     turn=turn, main=self.main_seat() if over and viewer is None else None)
+
+    def main_seat(self) -> int | None:
+        """The seat whose board is shown big once the game is over with the public view (a
+        lone person keeps their own view, :meth:`Turns.viewer`): the last person who moved,
+        else the last seat that moved; None before any move. During play the board shown big
+        is the seat to act; at the end nobody acts, and the start player's board (a bot's,
+        in the new-user run) said nothing."""
+        s = self.session
+        last = None
+        for st in reversed(s.states[:-1]):
+            q = s.module.current_player(st)
+            if q is None:
+                continue
+            if self.turns.is_person(q):
+                return q
+            last = q if last is None else last
+        return last
 
     def status(self) -> tuple[str, int | None]:
         """``#status`` words and the seat whose turn the page shows (its dot)."""

@@ -168,10 +168,15 @@ class Turns:
 
         While End turn is awaited in a game of several people the board shows the public view:
         the mover may pass the device before ending the turn (or someone may reload the page).
+        Once the game is over: the public view, but a lone person at a game with hidden
+        information keeps their own view (as during the bots' turns).
         """
         m, state = self.module, states[-1]
+        persons = self.persons
         if m.is_over(state):
-            return None, False
+            # as while a bot is to move: a lone person at a game with hidden information keeps
+            # their own board (new-user run: at the end a bot's board took the main spot)
+            return (persons[0] if m.INFO.hidden and len(persons) == 1 else None), False
         turn = m.current_player(state)
         if not m.INFO.hidden:
             # a bot's turn: the board is shown but offers no move (nobody may play for the bot)
@@ -187,7 +192,6 @@ class Turns:
             return None, False
         if self.is_person(turn):
             return turn, False
-        persons = self.persons
         return (persons[0], False) if len(persons) == 1 else (None, False)
 
     def needs_confirm(self, states: Sequence[Any]) -> bool:

@@ -211,7 +211,10 @@ def _planning_row(ctx: _Ctx, parts: list, y: float) -> float:
 
 
 def _ready(ctx: _Ctx, sid: str, entry: dict | None) -> bool:
-    if not entry:
+    """The goods on source ``sid`` match one of its recipes exactly (the READY badge). Never
+    once the game is over: nothing runs any more (new-user run: a stale READY on the end
+    screen)."""
+    if not entry or ctx.v.get("phase") == "over":
         return False
     src = ctx.S.get(sid)
     if src is None or not src.recipes:
