@@ -58,9 +58,9 @@ def altiplano_positions():
     yield s, None, [
         ("plan:8", "Planning space 8 is locked: moving up the Road track opens more planning spaces."),
         ("src:market", "Select a good on a planning space first (or a coin for a coin space)."),
-        ("loc:farm", "The Farm on the ring is where pawns go in the Actions phase. In Planning, put "
-                     "goods on the action spaces of your own board (outlined in green). Left at the "
-                     "Farm: 7 alpaca, 9 wool, 10 cloth."),
+        ("loc:farm", "Left at the Farm: 7 alpaca, 9 wool, 10 cloth. The Farm on the ring is where "
+                     "pawns go in the Actions phase. In Planning, put goods on the action spaces of "
+                     "your own board (outlined in green)."),
     ]
     # a food selected, then a card that takes no good (issue 22: it said nothing)
     yield s, "plan:1", [
@@ -74,7 +74,7 @@ def altiplano_positions():
     s = altiplano.apply(s, "@market")
     yield s, None, [("src:farm", "Your pawn is not at the Farm."),
                     ("display:A4", "It costs 2 coins; you have 1."),
-                    ("loc:market", "Your pawn is already at the Market. Left at the Market: 10 glass, 10 orders.")]
+                    ("loc:market", "Left at the Market: 10 glass, 10 orders. Your pawn is already at the Market.")]
 
 
 POSITIONS = {"alto": alto_positions, "altitude": altitude_positions, "altiplano": altiplano_positions}

@@ -280,7 +280,7 @@ def test_why_not_explains_a_click_that_plays_nothing():
     d = scene(3, seed=1, pawn="farm", coins=1)
     s = load(d)
     v = A.view(s, 0)
-    assert W.why_not(v, "loc:farm") == "Your pawn is already at the Farm. Left at the Farm: 9 alpaca, 11 wool, 11 cloth."
+    assert W.why_not(v, "loc:farm") == "Left at the Farm: 9 alpaca, 11 wool, 11 cloth. Your pawn is already at the Farm."
     assert W.stock_left_words(v, "village") == (
         f"Left at the Village: {len(v['houses'])} house cards ({', '.join(v['houses'])}), {v['carts']} carts.")
     assert W.why_not(v, "src:mine") == "Your pawn is not at the Mine."
@@ -703,8 +703,8 @@ def test_pass_asks_first_while_a_planned_action_is_ready_and_reachable():
     v = A.view(s, s.current)
     assert W.ready_unused(v) == ["the Farmer's action", "your Mine action"]
     assert W.confirm_first(v, "pass") == (
-        "Pass ends your round: the Farmer's action and your Mine action are ready to run and "
-        "would stay unused this round. Click Pass again to pass, or act first.")
+        "Click Pass again to pass, or act first: the Farmer's action and your Mine action are "
+        "ready to run and would stay unused (a Pass ends your round).")
     s = A.apply(A.apply(s, "@farm"), "farmer")                 # the Farmer's action is run
     v = A.view(s, s.current)
     assert W.ready_unused(v) == ["your Mine action"] and W.confirm_first(v, "end") is None

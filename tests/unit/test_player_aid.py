@@ -346,7 +346,7 @@ def test_pass_with_a_ready_action_is_asked_first_then_played():
         s = A.apply(s, m)
     t = table_of(s)
     first = t.clicked("pass", "pass")
-    assert first.kind == "hint" and first.text.startswith("Pass ends your round: the Farmer's action")
+    assert first.kind == "hint" and first.text.startswith("Click Pass again to pass, or act first: the Farmer's action")
     assert t.double_click("pass", on_move=True, move="pass").startswith("That was a double click, so it did not confirm")
     assert t.session.ply == len(s.moves)
     assert t.clicked("pass", "pass").kind == "play" and t.session.last_move == "pass"

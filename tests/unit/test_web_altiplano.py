@@ -129,10 +129,10 @@ def test_why_not_in_words():
     me = s.state.current
     f = frame_for(s, me)
     farm = f.view["supply"]
-    assert UI.why_not(f, "loc:farm") == ("The Farm on the ring is where pawns go in the Actions "
-                                         "phase. In Planning, put goods on the action spaces "
-                                         "of your own board (outlined in green). Left at the Farm: "
-                                         f"{farm['alpaca']} alpaca, {farm['wool']} wool, {farm['cloth']} cloth.")
+    assert UI.why_not(f, "loc:farm") == (f"Left at the Farm: {farm['alpaca']} alpaca, {farm['wool']} wool, "
+                                         f"{farm['cloth']} cloth. The Farm on the ring is where pawns go "
+                                         "in the Actions phase. In Planning, put goods on the action "
+                                         "spaces of your own board (outlined in green).")
     assert UI.why_not(f, "choice:cancel") is None
     assert "cannot take that good" in UI.why_not(f, "src:farm", selected="plan:1")
     other = (me + 1) % 3

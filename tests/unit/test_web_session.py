@@ -279,6 +279,11 @@ def test_a_save_with_a_bad_move_goes_on_from_the_move_before_it():
     assert salvage_session("altiplano", json.dumps(record)[:80]) is None
     assert salvage_session("altiplano", json.dumps({**record, "moves": ["draw"]})) is None
     assert salvage_session("altiplano", "[1, 2]") is None
+    # a move that is not text (a number) is a bad move too, not a bad header
+    number = salvage_session("altiplano", json.dumps({**record, "moves": ["draw", "draw", 42, "draw"]}))
+    assert number is not None and (number[0].ply, number[1], number[2]) == (2, 3, "42")
+    early = salvage_session("altiplano", json.dumps({**record, "moves": ["draw", "pass", 42]}))
+    assert early is not None and (early[0].ply, early[1]) == (1, 2)
 
 
 def test_open_save_replays_salvages_or_backs_up_a_save():

@@ -954,7 +954,8 @@ def why_not(view: dict, cell: str, names: list | None = None, selected: str | No
     kind, _, rest = str(cell).partition(":")
     pawn = seat.get("pawn")
     if kind == "loc":
-        return f"{_loc_why(ph, rest, pawn, legal)} {stock_left_words(view, rest)}".strip()
+        # what it has left first: a phone's bar shows two lines (new-user run: it was cut off)
+        return f"{stock_left_words(view, rest)} {_loc_why(ph, rest, pawn, legal)}".strip()
     if kind in ("display", "order"):
         what = "extensions" if kind == "display" else "orders"
         good = _selected_good(view, selected) if ph == "planning" and selected else None
@@ -1821,9 +1822,10 @@ def confirm_first(view: dict, move: str) -> str | None:
     if move == "pass":
         ready = ready_unused(view)
         if ready:
-            return (f"Pass ends your round: {_join(ready)} {'is' if len(ready) == 1 else 'are'} "
-                    "ready to run and would stay unused this round. Click Pass again to pass, "
-                    "or act first.")
+            # what to do first: a phone's bar shows two lines of it (new-user run)
+            return (f"Click Pass again to pass, or act first: {_join(ready)} "
+                    f"{'is' if len(ready) == 1 else 'are'} ready to run and would stay unused "
+                    "(a Pass ends your round).")
     return None
 
 

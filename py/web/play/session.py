@@ -379,8 +379,14 @@ def salvage_session(game_id: str, text: str) -> tuple[Session, int, str] | None:
         record = loads(text)
         if not isinstance(record, dict) or not isinstance(record.get("moves"), list):
             return None
-        Session.from_record(game_id, record)
-        return None
+        # a move that is not text (new-user run: a number) fails the header check: cut there
+        cut = next((k for k, m in enumerate(record["moves"]) if not isinstance(m, str)), None)
+        if cut is not None:
+            Session.from_record(game_id, {**record, "moves": record["moves"][:cut]})
+            bad_ply, bad_move = cut + 1, repr(record["moves"][cut])
+        else:
+            Session.from_record(game_id, record)
+            return None
     except RecordError as exc:
         if not exc.ply:
             return None
