@@ -181,6 +181,12 @@ def test_a_position_link_is_played_or_refused_in_words_and_nothing_is_lost(open_
     page.wait_for_selector("#setup-form")
     assert page.locator(".param-note").all_inner_texts() == [
         "This link has a parameter this page does not know: “foo”."]
+    # a seat's name field shows the name the seat gets for its kind, as the kind changes
+    assert page.locator('#setup-form input[name="name2"]').get_attribute("placeholder") == "Player 2"
+    page.locator('#setup-form select[name="seat2"]').select_option("hard")
+    assert page.locator('#setup-form input[name="name2"]').get_attribute("placeholder") == "Bot 2 (hard)"
+    page.locator('#setup-form select[name="seat2"]').select_option("person")
+    assert page.locator('#setup-form input[name="name2"]').get_attribute("placeholder") == "Player 2"
     go(page, "?game=alto")
     wait_ply(page, 1)
     assert page.locator(".param-note").count() == 0

@@ -4,6 +4,7 @@ protocol with bot seats (web.play.turns)."""
 from __future__ import annotations
 
 import random
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -271,6 +272,11 @@ def test_a_rematch_form_names_a_seat_after_its_new_kind_and_keeps_typed_names():
               "seats": seats.seat_kinds(s.meta, 3)}  # what App.show_setup pre-fills
     fields = _form_fields(screens.setup_html("altiplano", values, replaces_save=True, back_to_game=True))
     assert [fields[f"name{i}"] for i in (1, 2, 3)] == ["", "", ""]  # default names: placeholders
+    # each placeholder is the name the seat gets for its kind (second new-user run: "Player 2"
+    # under a hard bot); the page updates it when the kind changes (App.on_doc_change)
+    html = screens.setup_html("altiplano", values, replaces_save=True, back_to_game=True)
+    assert re.findall(r'name="name\d" [^>]*placeholder="([^"]*)"', html) == [
+        "Player 1", "Bot 2 (medium)", "Bot 3 (easy)", "Player 4", "Player 5"]  # (4 and 5: for 5 players)
     assert [fields[f"seat{i}"] for i in (1, 2, 3)] == ["person", "medium", "easy"]
     fields.update(seat2="hard", seat3="person")
     players, _options, meta = screens.read_setup("altiplano", fields)

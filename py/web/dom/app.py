@@ -36,7 +36,7 @@ from web.links import routes
 from web.play.adapters import BOARDS
 from web.play import guard
 from web.play.board import NARROW_BELOW
-from web.play.seats import seat_kinds, seats_meta
+from web.play.seats import default_name, seat_kinds, seats_meta
 from web.play.session import Session, open_save, replacement_session
 from web.play.storage import Storage
 from web.play.table import Table
@@ -68,7 +68,8 @@ class App:
                 (rules, "click", self.howto.on_scene_click, False), (rules, "keydown", self.howto.on_scene_key, False),
                 (win, "popstate", self.on_popstate, False),
                 (doc, "click", self.on_doc_click, False), (doc, "keydown", inp.on_doc_key, False),
-                (doc, "submit", self.on_submit, False), (doc, "pointerdown", inp.on_pointer, True),
+                (doc, "submit", self.on_submit, False), (doc, "change", self.on_doc_change, False),
+                (doc, "pointerdown", inp.on_pointer, True),
                 (board, "pointerdown", inp.on_drag_start, False), (doc, "pointermove", inp.on_drag_move, False),
                 (doc, "pointerup", inp.on_drag_end, False), (doc, "pointercancel", inp.on_drag_cancel, False),
                 (win, "storage", self.on_storage, False)):
@@ -367,6 +368,16 @@ class App:
         show_param_note(params, after=by_id("notice"))
 
     # ------------------------------------------------------------ buttons, forms, other tabs
+
+    def on_doc_change(self, event) -> None:
+        """A seat's Person / Bot choice in the new-game form: its name field's placeholder shows
+        the name the seat gets when none is typed (``web.play.seats.default_name``)."""
+        el = event.target
+        if is_null(el) or not el.matches("#setup-form select.seat-kind"):
+            return
+        field = browser.document.querySelector(f'#setup-form input[name="name{str(el.name)[4:]}"]')
+        if not is_null(field):
+            field.placeholder = default_name(int(str(el.name)[4:]) - 1, str(el.value))
 
     def on_doc_click(self, event) -> None:
         target = event.target

@@ -12,7 +12,7 @@ from typing import Any, Mapping
 from altibox import GAMES
 from altibox.core import coerce_option
 
-from web.play.seats import SEAT_CHOICES, is_default_name, parse_seat, seat_label, seats_meta
+from web.play.seats import SEAT_CHOICES, default_name, is_default_name, parse_seat, seat_label, seats_meta
 from web.play.adapters import BOARDS
 from web.html.escape import MAX_NAME, clean_names, esc
 from web.links import routes
@@ -131,10 +131,17 @@ def _names_html(seats: int, given: list, kinds: list | None = None) -> str:
     fields = "".join(
         f'<span class="name name-{i + 1}"><label>Player {i + 1} '
         f'<input type="text" name="name{i + 1}" autocomplete="off" title="up to {MAX_NAME} characters: a longer name is cut" '
-        f'placeholder="Player {i + 1}" value="{esc(_typed(i, given))}" /></label>'
+        f'placeholder="{esc(_placeholder(i, kinds))}" value="{esc(_typed(i, given))}" /></label>'
         f' {_kind_select(i, kinds, f"Player {i + 1}")}</span>'
         for i in range(seats))
     return f'<fieldset class="names"><legend>Names</legend>{fields}</fieldset>'
+
+
+def _placeholder(i: int, kinds: list) -> str:
+    """The name seat ``i`` gets when none is typed, for its kind (``seats.default_name``: "Player
+    2", "Bot 2 (hard)"); the page updates it when the seat's kind changes (``App.on_doc_change``)."""
+    kind = kinds[i] if i < len(kinds) and kinds[i] in SEAT_CHOICES else "person"
+    return default_name(i, kind)
 
 
 def _typed(i: int, given: list) -> str:
