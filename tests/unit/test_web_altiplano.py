@@ -263,14 +263,18 @@ def test_several_persons_see_the_last_person_who_moved_at_game_over():
         assert _big_board(UI.svg(frame)) == last
 
 
-def test_no_ready_badge_at_game_over():
+def test_no_ready_or_passed_badge_at_game_over():
     """Goods left on a source that match a recipe read READY during play, never at the end
-    (seed 21: seat 1 ends with such goods)."""
+    (seed 21: seat 1 ends with such goods); nor does the board's PASSED badge (the round is no
+    more; second new-user run)."""
     t = _finished(["medium", "person", "easy"])
     view = A.view(t.session.state, 1)
-    assert "READY" in A.render_svg({**view, "phase": "actions"}, {"board": 1})
+    assert view["seats"][1].get("passed")
+    playing = A.render_svg({**view, "phase": "actions"}, {"board": 1})
+    assert "READY" in playing and ">PASSED<" in playing
     over = UI.svg(t.frame())
     assert _big_board(over) == 1 and "READY" not in over and ". Ready" not in over
+    assert ">PASSED<" not in over
 
 
 def test_the_end_screen_says_why_the_game_ended():

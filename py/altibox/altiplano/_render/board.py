@@ -52,7 +52,7 @@ def _header(ctx: _Ctx, parts: list, y: float) -> float:
         badges.append((_w.board_words("pill_to_act"), colour))
     if v["start_player"] == q:
         badges.append((_w.board_words("pill_start"), "#5a5f6b"))
-    if seat.get("passed"):
+    if seat.get("passed") and ctx.v["phase"] != "over":  # (at game over the round is no more)
         badges.append((_w.board_words("pill_passed"), "#8a8e98"))
     bx = 18 + _tw(rtxt, 11, True) * 1.2 + 12  # room for wide fonts (DejaVu Sans on Linux)
     for word, col in badges:
