@@ -28,7 +28,7 @@ def test_version_1_file_is_unchanged():
     assert V1["version"] == 1 and V2["version"] == 2
 
 
-@pytest.mark.parametrize("name", ["house_set_2", "house_set_3", "house_set_4", "house_set_5", "house_set_6", "house_set_7", "house_set_8", "house_set_9", "house_set_10", "house_set_11", "house_set_12"])
+@pytest.mark.parametrize("name", ["house_set_2", "house_set_3", "house_set_4", "house_set_5", "house_set_6", "house_set_7", "house_set_8", "house_set_9", "house_set_10", "house_set_11", "house_set_12", "house_set_13"])
 def test_later_versions_keep_every_sourced_value(name):
     """Spec §18: box totals, the 4-player wood, cacao and cart counts, the orders in play per
     player count (16 minus 6 or 4), the Miner's location and starting goods are [SRC]."""
@@ -51,7 +51,7 @@ def test_later_versions_keep_every_sourced_value(name):
     assert sorted(x["id"] for x in V2["boats"]) == sorted(x["id"] for x in V1["boats"])
 
 
-@pytest.mark.parametrize("name", ["house_set_2", "house_set_3", "house_set_4", "house_set_5", "house_set_6", "house_set_7", "house_set_8", "house_set_9", "house_set_10", "house_set_11", "house_set_12"])
+@pytest.mark.parametrize("name", ["house_set_2", "house_set_3", "house_set_4", "house_set_5", "house_set_6", "house_set_7", "house_set_8", "house_set_9", "house_set_10", "house_set_11", "house_set_12", "house_set_13"])
 def test_later_versions_roles_each_make_their_own_good_and_start_with_four(name):
     """Spec §10: a role is an early source of one good (the trader's is no longer coins: a
     coins-only action cannot be fair while coins only break ties); every role starts with 4
@@ -510,6 +510,41 @@ def test_version_12_changes_only_the_3_4_and_5_player_rows():
         {"food": 3, "wood": 2, "stone": 1, "cloth": 1}, {"food": 2, "wood": 2, "stone": 1, "cloth": 1}]
     assert hs.role_start("fisherman", 4) == {"food": 2, "fish": 3, "cloth": 1}
     assert [hs.role_start("farmer", n) for n in (2, 3, 4, 5)] == [{"food": 4}] * 3 + [{"food": 3, "cacao": 1}]
+
+
+def test_version_13_changes_only_the_2_and_5_player_rows():
+    """House set 13 (issue 18, docs/figures.md "Altiplano house set 13") is version 12 with two
+    rows retuned (hard on every seat, 2,800 two-player and 750 five-player games, seeds
+    50001…): at 2 players the Woodcutter starts with a fish too (the Miner won 0.580 and the
+    Woodcutter 0.450; with the fish 0.554 and 0.547); at 5 players one ore fewer (the Miner won
+    0.265) and an alpaca for the Fisherman (0.160; then 0.180). A 3- or 4-player game is
+    version 12's, and the starts come out of the supply."""
+    v12, changed = _changes("house_set_12", "house_set_13")
+    assert changed == {
+        "name": ("Altibox house set, version 12", "Altibox house set, version 13"),
+        "version": (12, 13),
+        "source": (v12["source"], v12["source"].replace("versions 2 to 12", "versions 2 to 13")),
+        "supply_by_players.2.roles.woodcutter.start.fish": (None, 1),
+        "supply_by_players.5.goods.ore": (13, 12),
+        "supply_by_players.5.roles.fisherman.start.alpaca": (None, 1),
+    }
+    for players in (3, 4):
+        p12 = R.to_position(R.new_game(seed=50001, players=players, house_set="house_set_12"))
+        p13 = R.to_position(R.new_game(seed=50001, players=players, house_set="house_set_13"))
+        assert p13 == p12.replace('"house_set_12"', '"house_set_13"')
+    hs = D.load("house_set_13")
+    assert [hs.role_start("woodcutter", n) for n in (2, 3)] == [
+        {"food": 3, "stone": 1, "fish": 1}, {"food": 3, "wood": 2, "stone": 1}]
+    assert [hs.role_start("fisherman", n) for n in (4, 5)] == [
+        {"food": 2, "fish": 3, "cloth": 1}, {"food": 2, "fish": 3, "alpaca": 1}]
+    s = R.new_game(seed=11, players=2, role_selection="draft")
+    for role in ("woodcutter", "miner"):
+        s = R.apply(s, f"role:{role}")
+    assert s.hs.name == "house_set_13" and s.supply["fish"] == 11 - 1 - 1  # the Miner's fish too
+    assert sorted((p.role, dict(p.bag)) for p in s.ps) == [
+        ("miner", {"food": 2, "fish": 1, "ore": 1}), ("woodcutter", {"food": 3, "stone": 1, "fish": 1})]
+    five = R.new_game(seed=11, players=5, role_selection="draft")
+    assert five.supply["ore"] == 12
 
 
 @pytest.mark.parametrize("players,houses", [

@@ -133,5 +133,5 @@ def test_options_variants_random():
                 assert plies < MAX_PLIES
             rec = A.to_record(s)
             # the non-default options, and the house set's version always (issue 18)
-            assert rec["options"] == {"house_set": "house_set_12", **opts}
+            assert rec["options"] == {"house_set": "house_set_13", **opts}
             assert A.to_position(A.replay(rec)) == A.to_position(s)

@@ -989,7 +989,7 @@ def test_record_round_trip_and_tamper():
     s = play(s, "draw", "draw", "draw", "done")
     rec = A.to_record(s, meta={"names": ["a", "b", "c"]})
     assert rec["game"] == "altiplano"
-    assert rec["options"] == {"house_set": "house_set_12", "turn_mode": "one_source"}
+    assert rec["options"] == {"house_set": "house_set_13", "turn_mode": "one_source"}
     assert rec["moves"] == ["draw", "draw", "draw", "done"] and rec["seed"] == 9
     assert A.to_position(A.replay(rec)) == A.to_position(s)
     rec["moves"][3] = "pass"
@@ -1079,18 +1079,18 @@ def test_version_1_games_written_before_versions_replay_exactly():
         assert A.to_position(A.replay(json.loads(json.dumps(again)))) == A.to_position(s)
 
 
-def test_new_games_use_house_set_version_12_and_always_name_it():
+def test_new_games_use_house_set_version_13_and_always_name_it():
     s = A.new_game(seed=5, players=2)
-    assert s.options["house_set"] == "house_set_12" and s.hs.name == "house_set_12"
-    assert A.to_record(s)["options"] == {"house_set": "house_set_12"}
-    assert json.loads(A.to_position(s))["options"] == {"house_set": "house_set_12"}
-    assert A.view(s, 0)["options"] == {"house_set": "house_set_12"}
-    assert A.view(s, None)["options"] == {"house_set": "house_set_12"}
+    assert s.options["house_set"] == "house_set_13" and s.hs.name == "house_set_13"
+    assert A.to_record(s)["options"] == {"house_set": "house_set_13"}
+    assert json.loads(A.to_position(s))["options"] == {"house_set": "house_set_13"}
+    assert A.view(s, 0)["options"] == {"house_set": "house_set_13"}
+    assert A.view(s, None)["options"] == {"house_set": "house_set_13"}
     v1 = A.new_game(seed=5, players=2, house_set="house_set")
     assert v1.hs.name == "house_set" and A.view(v1, 0)["options"] == {"house_set": "house_set"}
     # a record naming a version keeps it; a record naming none is version 1
     rec = A.to_record(play(s, "draw"))
-    assert A.replay(rec).options["house_set"] == "house_set_12"
+    assert A.replay(rec).options["house_set"] == "house_set_13"
     # a save from when version 2 was the default keeps version 2: its 10 boats, its fish worth 2
     old = A.to_record(play(A.new_game(seed=5, players=2, house_set="house_set_2"), "draw"))
     kept = A.replay(json.loads(json.dumps(old)))
@@ -1102,14 +1102,14 @@ def test_new_games_use_house_set_version_12_and_always_name_it():
     kept7 = A.replay(json.loads(json.dumps(old7)))
     assert (kept7.hs.name, "alpaca" in kept7.boats, "cacao" in kept7.boats) == ("house_set_7", True, False)
     # a save from when version 11 was the default keeps version 11: at 3 players its Harbor
-    # holds 9 boats and its Village all 10 houses where version 12's hold 10 boats and 5 houses
+    # holds 9 boats and its Village all 10 houses where versions 12 and 13 hold 10 boats and 5 houses
     old11 = A.replay(json.loads(json.dumps(A.to_record(play(A.new_game(seed=5, players=3, house_set="house_set_11"), "draw")))))
     s3 = A.new_game(seed=5, players=3)
     assert [(g.hs.name, len(g.boats), len(g.houses)) for g in (old11, s3)] == [
-        ("house_set_11", 9, 10), ("house_set_12", 10, 5)]
+        ("house_set_11", 9, 10), ("house_set_13", 10, 5)]
     assert s3.houses == ("wood", "stone", "ore", "silver", "fish")
     # a save from when version 8 was the default keeps version 8: at 4 players 13 ore and 12
-    # silver in the supply where versions 9 to 11 have 14 and 13 (version 12: 13 ore)
+    # silver in the supply where versions 9 to 11 have 14 and 13 (versions 12 and 13: 13 ore)
     old8 = A.to_record(play(A.new_game(seed=5, players=4, house_set="house_set_8"), "draw"))
     kept8 = A.replay(json.loads(json.dumps(old8)))
     s4 = A.new_game(seed=5, players=4)
@@ -1117,18 +1117,18 @@ def test_new_games_use_house_set_version_12_and_always_name_it():
     def ore_silver(state) -> tuple:
         return tuple(state.hs.supply(4)["goods"][g] for g in ("ore", "silver"))
     assert (kept8.hs.name, ore_silver(kept8)) == ("house_set_8", (13, 12))
-    assert (s4.hs.name, ore_silver(s4)) == ("house_set_12", (13, 13))
+    assert (s4.hs.name, ore_silver(s4)) == ("house_set_13", (13, 13))
     # a save from when version 9 was the default keeps version 9: its 2-player Trader starts
-    # with 2 coins where versions 10 to 12 start it with 1
+    # with 2 coins where versions 10 to 13 start it with 1
     old9 = A.replay(json.loads(json.dumps(A.to_record(play(A.new_game(seed=2, players=2, house_set="house_set_9"), "draw")))))
     new12 = play(A.new_game(seed=2, players=2), "draw")
     assert [(g.hs.name, g.ps[0].role, g.ps[0].coins) for g in (old9, new12)] == [
-        ("house_set_9", "trader", 2), ("house_set_12", "trader", 1)]
+        ("house_set_9", "trader", 2), ("house_set_13", "trader", 1)]
     # a save from when version 10 was the default keeps version 10: a 2-player game's Harbor
-    # holds 8 boats where versions 11 and 12 hold 9 (the cacao boat), their supply 8 cacao, not 6
+    # holds 8 boats where versions 11 to 13 hold 9 (the cacao boat), their supply 8 cacao, not 6
     old10 = A.replay(json.loads(json.dumps(A.to_record(play(A.new_game(seed=2, players=2, house_set="house_set_10"), "draw")))))
     assert [(g.hs.name, len(g.boats), g.hs.supply(2)["goods"]["cacao"]) for g in (old10, new12)] == [
-        ("house_set_10", 8, 8), ("house_set_12", 9, 6)]
+        ("house_set_10", 8, 8), ("house_set_13", 9, 6)]
     del rec["options"]["house_set"]
     assert A.replay(rec).options["house_set"] == "house_set"
     # a position naming a version must agree with options given to read it
@@ -1139,7 +1139,7 @@ def test_new_games_use_house_set_version_12_and_always_name_it():
         A.new_game(seed=5, players=2, house_set="house_set_99")
     # the message lists the versions there are, newest first (new-user run: it read as a
     # program's error and named none)
-    assert "house_set=house_set_99 names no house set: the versions are house_set_12, house_set_11, house_set_10, house_set_9," in str(bad.value)
+    assert "house_set=house_set_99 names no house set: the versions are house_set_13, house_set_12, house_set_11, house_set_10, house_set_9," in str(bad.value)
     assert str(bad.value).endswith("house_set_2, house_set (version 1))")
 
 

@@ -476,13 +476,13 @@ def test_the_tables_words_come_from_a_view():
 
 def test_a_game_shows_the_values_of_its_own_house_set(monkeypatch, request):
     """Issue 18: a version-1 game keeps version 1's values in its legend, tooltips and score
-    pad while version 12 (here with wool made worth 9 to tell them apart) is the default, which
+    pad while version 13 (here with wool made worth 9 to tell them apart) is the default, which
     the How to play page (no options) shows."""
     from altibox.altiplano import data as D
     from altibox.altiplano._render import context as RC, formulas as RF
-    raw = D.load_raw("house_set_12")
+    raw = D.load_raw("house_set_13")
     raw["goods_values"]["wool"] = 9
-    monkeypatch.setitem(D._CACHE, "house_set_12", D.HouseSet("house_set_12", raw))
+    monkeypatch.setitem(D._CACHE, "house_set_13", D.HouseSet("house_set_13", raw))
     caches = [(cache, dict(cache)) for cache in (RC._TIPS, RF._FORMULAS)]  # shared by name: emptied, then restored
 
     def restore():
@@ -492,11 +492,11 @@ def test_a_game_shows_the_values_of_its_own_house_set(monkeypatch, request):
     request.addfinalizer(restore)
     for cache, _kept in caches:
         cache.clear()
-    d1, d2 = scene(2, seed=1, house_set="house_set"), scene(2, seed=1, house_set="house_set_12")
+    d1, d2 = scene(2, seed=1, house_set="house_set"), scene(2, seed=1, house_set="house_set_13")
     for d in (d1, d2):
         give(d, 0, "crate", "wool", "wool")
     v1, v2 = load(d1), load(d2)
-    assert (v1.hs.name, v2.hs.name) == ("house_set", "house_set_12")
+    assert (v1.hs.name, v2.hs.name) == ("house_set", "house_set_13")
     assert A.good_tip("wool", v1.options).startswith("wool: 3 VP at the end")
     assert A.good_tip("wool", v2.options).startswith("wool: 9 VP at the end")
     assert A.good_tip("wool").startswith("wool: 9 VP at the end")

@@ -366,10 +366,10 @@ def test_apn_helper_round_trips():
 
 def test_altiplano_knowledge_knobs_price_a_sale_and_refuse_unknown_names():
     """Hard's knowledge knows that a sold good's victory points are lost (spec §16: coins do not
-    score): selling glass (4 VP, 2 coins at the market in house sets 11 and 12, new games' default) is
+    score): selling glass (4 VP, 2 coins at the market in house sets 11 to 13, new games' default) is
     worth its 4 VP less."""
     world = GAMES["altiplano"].new_game(seed=3, players=2)
-    assert world.options["house_set"] == "house_set_12"
+    assert world.options["house_set"] == "house_set_13"
     base = BP.Knowledge(world)
     hard = BP.Knowledge(world, BP.LEVELS["hard"]["know"])
     p = world.ps[0]

@@ -37,7 +37,7 @@ def test_each_learn_file_is_proved_by_the_scene_checker(game):
 
 def test_the_altiplano_round_pins_its_house_set_and_covers_every_part_of_a_round():
     scene = S.load_learn("altiplano")
-    assert scene.record["options"] == {"house_set": "house_set_12"}
+    assert scene.record["options"] == {"house_set": "house_set_13"}
     asked = [step.moves[0] for step in scene.line]
     assert asked[0] == "draw"                                          # draw
     assert [m for m in asked if ">" in m] == ["glass>market", "food>trader", "alpaca>village"]  # plan

@@ -231,14 +231,14 @@ def _seat(state, q=0):
 
 
 def test_altiplano_draw_fills_the_four_planning_spaces():
-    """Anna is a 2-player Fisherman of house set 12 in round 1: her bag holds her start (2
+    """Anna is a 2-player Fisherman of house set 13 in round 1: her bag holds her start (2
     food, 3 fish; new-user run: the Farmer shown with fish and cacao contradicted the Farmer's
     tooltip), and the draw fills 4 spaces from 5 goods, one staying in the bag."""
     sc = _scene("altiplano", "draw")
     state = S.start_state(sc)
     assert _seat(state)["role"] == "fisherman" and _seat(state)["bag"] == state.hs.role_start("fisherman", 2)
     assert _seat(state)["planning"] == {} and _seat(state)["bag"] == {"food": 2, "fish": 3}
-    assert _seat(state, 1)["bag"] == state.hs.role_start("woodcutter", 2) == {"food": 3, "stone": 1}
+    assert _seat(state, 1)["bag"] == state.hs.role_start("woodcutter", 2) == {"food": 3, "stone": 1, "fish": 1}
     right, _t, after = S.try_move(sc, state, "draw")
     assert right and _seat(after)["planning"] == {"fish": 3, "food": 1}
     assert _seat(after)["bag"] == {"food": 1}
@@ -279,17 +279,17 @@ def test_altiplano_order_costs_a_coin_and_warehouse_rows():
     assert right is False and "row 2" in text
 
 
-def test_altiplano_scenes_show_house_set_version_10():
-    """Issue 18: the scenes (and so the How to play page) show version 12 of the house set, the
-    version of new games; the numbers their captions claim are version 12's."""
+def test_altiplano_scenes_show_the_house_set_of_new_games():
+    """Issue 18: the scenes (and so the How to play page) show version 13 of the house set, the
+    version of new games; the numbers their captions claim are version 13's."""
     from altibox import altiplano
     from altibox.altiplano import data
-    hs = data.load("house_set_12")
-    assert altiplano.OPTIONS["house_set"][1] == "house_set_12"
+    hs = data.load("house_set_13")
+    assert altiplano.OPTIONS["house_set"][1] == "house_set_13"
     for sc in S.load_scenes("altiplano"):
         state = S.start_state(sc)
-        assert state.options["house_set"] == "house_set_12" and state.hs is hs, sc.id
-        assert json.loads(altiplano.to_position(state))["options"]["house_set"] == "house_set_12"
+        assert state.options["house_set"] == "house_set_13" and state.hs is hs, sc.id
+        assert json.loads(altiplano.to_position(state))["options"]["house_set"] == "house_set_13"
     draw = _scene("altiplano", "draw")
     assert f"({hs.unlocked(0)} at first)" in draw.caption
     right, _t, after = S.try_move(draw, S.start_state(draw), "draw")

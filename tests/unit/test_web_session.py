@@ -236,9 +236,9 @@ def test_an_altiplano_save_without_house_set_stays_version_1_after_reloads_moves
     assert Session.from_record("altiplano", link).state.options["house_set"] == "house_set"
     view = Viewer.from_spec(parse_embed({"game": "altiplano", "embed": "1", "rec": encode_record(_v1_record())}))
     assert view.session.state.options["house_set"] == "house_set"
-    # a new game is version 12 and its save says so
+    # a new game is version 13 and its save says so
     new = Session.new("altiplano", seed=3)
-    assert new.record()["options"] == {"house_set": "house_set_12"}
+    assert new.record()["options"] == {"house_set": "house_set_13"}
     # a game saved while version 2 was new games' default stays version 2 (10 boats, fish 2 VP)
     v2 = Session.new("altiplano", seed=3, options={"house_set": "house_set_2"})
     v2.play(altiplano.legal_moves(v2.state)[0])

@@ -8,8 +8,8 @@ sequential private steps; :func:`current_player` says whose step it is.
 All component data is the house set (spec §18), one JSON file per version named by the option
 ``house_set``: ``house_set.json`` is version 1, ``house_set_2.json`` to ``house_set_6.json``
 versions 2 to 6 (balance candidates; version 2 was new games' default at first, and its saves keep
-it), ``house_set_7.json`` to ``house_set_11.json`` versions 7 to 11 (new games' defaults after
-version 2; their saves keep them too), ``house_set_12.json`` version 12 (new games' default, the
+it), ``house_set_7.json`` to ``house_set_12.json`` versions 7 to 12 (new games' defaults after
+version 2; their saves keep them too), ``house_set_13.json`` version 13 (new games' default, the
 fairest measured: docs/figures.md; its H1 rows may also set a role's start and the house cards
 per player count);
 a record or position that names no ``house_set`` is version 1 and replays exactly as

@@ -242,7 +242,7 @@ def data_path(name: str) -> str:
 
 
 def versions() -> list[str]:
-    """The house sets this package holds, newest first: ``["house_set_12", …, "house_set_2",
+    """The house sets this package holds, newest first: ``["house_set_13", …, "house_set_2",
     "house_set"]`` (the data files ``house_set.json`` = version 1 and ``house_set_<n>.json``)."""
     here = os.path.dirname(os.path.abspath(__file__))
     try:

@@ -38,7 +38,7 @@ LOCATIONS = ("harbor", "farm", "forest", "mine", "road", "market", "village")
 OPTIONS = {
     "first_player": (int, 0, (0, 1, 2, 3, 4)),
     "role_selection": (str, "deal", ("deal", "draft")),
-    "house_set": (str, "house_set_12", None),   # the data file's name = its version (issue 18)
+    "house_set": (str, "house_set_13", None),   # the data file's name = its version (issue 18)
     "turn_mode": (str, "all_at_location", ("all_at_location", "one_source")),
     "coin_can_pay_movement": (bool, False, None),
     "allow_action_with_empty_output": (bool, True, None),
