@@ -125,7 +125,10 @@ def test_a_whole_two_player_game_by_clicks_to_the_score_pad(open_app):
     status = page.locator("#status")
     assert status.get_attribute("data-winners") == ",".join(map(str, out.winners))
     assert status.get_attribute("data-reason") == out.reason
-    assert W.explain(state, out, names) in page.locator("#result").inner_text()
+    # the end panel: why the game ended; who won only where the headline does not say it
+    panel = page.locator("#result").inner_text()
+    assert A.end_reason(state, names) in panel
+    assert (W.explain(state, out, names) in panel) == (out.reason != "score")
     assert banner.inner_text().startswith("Game over")
     log = page.locator("#log li[data-move]")
     assert log.count() == len(state.moves)

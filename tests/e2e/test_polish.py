@@ -1,11 +1,14 @@
 """Issue 12 end to end: what players hit first — turn words, "why not" messages, quick second
-taps, the end of a game (headline, result line, Rematch), solo Altitude, one turn truth."""
+taps, the end of a game (the headline said once, the totals above the fold, Rematch), solo Altitude,
+one turn truth."""
 
 from __future__ import annotations
 
 import random
 
-from altibox import altitude, alto
+import pytest
+
+from altibox import altiplano, altitude, alto
 
 from .driver import click_alto, click_altitude, put_save, reveal_if_asked, saved_game_script, saved_record, wait_ply
 
@@ -80,9 +83,13 @@ def test_alto_end_headline_result_line_marks_and_rematch(open_app):
     score = f"{out.scores[order[0]]}–{out.scores[order[1]]}"
     head = f"Draw {score}" if out.reason == "draw" else f"{names[out.winners[0]]} wins {score}"
     assert page.locator("#status").inner_text().strip() == head
-    line = page.locator("#log-result")
-    assert line.is_visible() and line.inner_text().startswith(head + ".")
-    assert page.locator("#log li").count() == len(end.moves)  # the result line is no li of #log
+    # the result is said once, by the headline: the end panel says why the game ended (and, for
+    # a draw or a tie-break, how it was decided), never who won again; no line after the moves
+    panel = page.locator("#result").inner_text()
+    assert alto.end_reason(end, names) in panel
+    assert (alto.explain(end, out, names) in panel) == (out.reason != "score")
+    assert " wins" not in panel and page.locator("#log-result").count() == 0
+    assert page.locator("#log li").count() == len(end.moves)
     # what scored is marked on the board: every disc of the final position, by level
     levels = page.locator("#board [data-level]").evaluate_all("els => els.map(e => +e.dataset.level)")
     assert sorted(levels) == sorted(k for c in end.cells for k in range(1, len(c.stack) + 1))
@@ -91,7 +98,7 @@ def test_alto_end_headline_result_line_marks_and_rematch(open_app):
     again = saved_record(page, "alto")
     assert again["options"] == {"first_player": 1, "setup": "random"} and again["moves"] == []
     assert again["meta"]["names"] == ["Ann", "Bob"]
-    assert page.locator("#log-result").is_hidden() and page.locator("#result").is_hidden()
+    assert page.locator("#result").is_hidden()
 
 
 def test_altitude_why_not_and_one_turn_truth(open_app):
@@ -206,7 +213,7 @@ def test_altitude_end_shows_every_hand_and_what_scored(open_app):
     out = altitude.outcome(state)
     # one "+1" mark per animal from level 4 up (default points: 1 each)
     assert page.locator("#board .scored").count() == sum(b["animals"] for b in out.breakdown)
-    assert page.locator("#log-result").is_visible()
+    assert page.locator("#result").is_visible()
 
 
 def test_landing_cards_and_resume_buttons_show_before_python(open_app, base_url_app):
@@ -258,3 +265,67 @@ def test_two_copies_on_one_origin_share_saves_on_purpose(open_app, tmp_path):
     finally:
         server.shutdown()
         server.server_close()
+
+
+#: the Total row's cells (one per player) and whether each is the element drawn at its centre
+#: (inside the viewport, not covered, not scrolled out of the side panel)
+TOTALS_SEEN = """() => [...document.querySelectorAll('#scores tfoot tr:first-child [data-score]')].map(td => {
+  const r = td.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  return {score: +td.dataset.score, text: td.textContent.trim(), top: r.top, bottom: r.bottom,
+          seen: y >= 0 && y < innerHeight && !!hit && (hit === td || td.contains(hit))};
+})"""
+
+
+def _ended(module, players: int, seed: int):
+    """A game of ``module`` played to its end with random moves."""
+    state, rng = module.new_game(seed=seed, players=players), random.Random(seed)
+    while not module.is_over(state):
+        state = module.apply(state, rng.choice(module.legal_moves(state)))
+    return state
+
+
+@pytest.mark.parametrize("game,players,seed", [("altiplano", 3, 5150), ("altiplano", 5, 5150),
+                                               ("altitude", 4, 11), ("alto", 2, 7)])
+def test_game_over_totals_and_winner_above_the_fold(open_app, game, players, seed):
+    """New-user run: at the end of an Altiplano game on a 1280×900 window the score pad's Total
+    row sat below the fold (a 3-player game: its bottom at 945 px; 5 players: 908 px). Now the
+    winner (#status) and every player's total are on screen without scrolling, in every game."""
+    module = {"altiplano": altiplano, "altitude": altitude, "alto": alto}[game]
+    state = _ended(module, players, seed)
+    names = ["Anna", "Bot 2 (medium)", "Bot 3 (hard)"] if players == 3 else \
+        ["Anna", "Tim", "Bo", "Chiara", "Kofi"][:players]
+    record = module.to_record(state, meta={"names": names})
+    page = open_app(f"?game={game}", init_script=saved_game_script(game, record))
+    page.set_viewport_size({"width": 1280, "height": 900})
+    wait_ply(page, len(state.moves))
+    out = module.outcome(state)
+    page.wait_for_function("() => document.querySelector('#result') && !document.querySelector('#result').hidden")
+    status = page.locator("#status")
+    assert status.get_attribute("data-winners") == ",".join(map(str, out.winners))
+    box = status.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 900
+    totals = page.evaluate(TOTALS_SEEN)
+    assert [t["score"] for t in totals] == [int(t["text"]) for t in totals] == list(out.scores)
+    assert all(t["seen"] and t["bottom"] <= 900 for t in totals), totals
+    assert page.evaluate("scrollY") == 0
+
+
+def test_altiplano_game_over_on_a_phone_says_the_result_once(open_app):
+    """New-user run: a phone showed the result three times (the bar, the end panel, a line after
+    the moves). Now one result line (#status, in the bar) and the score pad."""
+    names = ["Anna", "Tim", "Bo", "Chiara", "Kofi"]
+    state = _ended(altiplano, 5, 5150)
+    page = open_app("?game=altiplano", init_script=saved_game_script(
+        "altiplano", altiplano.to_record(state, meta={"names": names})), touch=True)
+    wait_ply(page, len(state.moves))
+    out = altiplano.outcome(state)
+    winner = names[out.winners[0]]
+    status = page.locator("#status").inner_text().strip()
+    assert status.startswith(f"{winner} wins: ")
+    # the whole page's words: the winner's "wins" once (the headline); the end panel's reason
+    text = page.locator("main").inner_text()
+    assert text.count(" wins") == 1 and page.locator("#log-result").count() == 0
+    assert altiplano.end_reason(state, names) in page.locator("#result").inner_text()
+    cells = page.locator("#scores tfoot tr:first-child [data-score]")
+    assert [int(x) for x in cells.all_inner_texts()] == list(out.scores)

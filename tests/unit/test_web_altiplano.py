@@ -278,7 +278,7 @@ def test_no_ready_or_passed_badge_at_game_over():
 
 
 def test_the_end_screen_says_why_the_game_ended():
-    from web.html.panels import result_html, result_line, result_headline
+    from web.html.panels import result_html, result_why, status_words
 
     t = _finished(["medium", "person", "easy"])
     s, state = t.session, t.session.state
@@ -289,9 +289,12 @@ def test_the_end_screen_says_why_the_game_ended():
     root = ET.fromstring(f"<div>{result_html(A, state, s.names)}</div>")
     assert root.find("p[@class='ended']").text == f"The game ended after round {state.round}: {why}."
     out = A.outcome(state)
-    line = result_line(A, state, s.names)
-    assert out.reason == "score" and line == result_headline(A, state, out, s.names) + "."
-    assert line.count(" wins") == 1  # once (a phone showed "X wins: …. X wins with 70 points.")
+    assert out.reason == "score" and result_why(A, state, s.names) == ""
+    assert root.find("p[@class='why']") is None
+    # the result once, in the headline (a phone showed "X wins: …", "X wins with 70 points."
+    # and "X wins: …" again after the moves)
+    said = status_words(A, state, s.names) + " " + "".join(root.itertext())
+    assert said.count(" wins") == 1
 
 
 def test_warehouse_rows_read_like_the_other_rows():

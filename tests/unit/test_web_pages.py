@@ -34,7 +34,8 @@ def test_scores_table_matches_the_rulebook_example():
 def test_status_and_result_words():
     state = alto.from_position(SCORING)
     assert pages.status_words(alto, state) == "Red wins 20–17"
-    assert "Red scores more points: 20 against 17." in pages.result_html(alto, state)
+    # a plain win on points: the headline (#status) says it; the end panel does not repeat it
+    assert "scores more points" not in pages.result_html(alto, state)
     tie = alto.from_position(T1)
     assert "more discs at level 4 (1 against 0)" in pages.result_html(alto, tie)
     start = alto.new_game(seed=7)
@@ -129,15 +130,20 @@ def test_headline_scores_in_rank_order_with_names_and_the_ways_on():
     root = parse(pages.result_html(alto, state, ["Ann", "Bob"]))
     assert root.find("h2").text == "Game over"
     assert [b.get("data-action") for b in root.iter("button")] == ["rematch", "newgame"]
-    # a plain win on points reads once (the headline says who and by how much)
-    assert pages.result_line(alto, state) == "White wins 20–17."
+    # a plain win on points reads once, in the headline (who and by how much): the end panel
+    # says why the game ended, not who won again (new-user run: three times on a phone)
+    assert pages.result_why(alto, state) == ""
     assert root.find("p[@class='ended']").text == (
         "The game ended: no tile holds a disc any more, so no disc can move.")
-    assert root.find("p[@class='why']").text == "Bob scores more points: 20 against 17."
-    assert pages.result_line(alto, alto.new_game(seed=7)) == ""
+    assert root.find("p[@class='why']") is None
+    assert "Bob" not in "".join(root.itertext()) and "20" not in "".join(root.itertext())
+    assert pages.result_why(alto, alto.new_game(seed=7)) == ""
     tie = alto.from_position(T1)
-    assert pages.result_line(alto, tie).startswith("Red wins on the tie-break 14–14. Scores are tied at 14.")
     assert pages.status_words(alto, tie) == "Red wins on the tie-break 14–14"
+    # a tie: the panel says how it was broken
+    why = parse(pages.result_html(alto, tie)).find("p[@class='why']").text
+    assert why == pages.result_why(alto, tie) == alto.explain(tie, alto.outcome(tie), ["Red", "White"])
+    assert why.startswith("Scores are tied at 14.")
 
 
 def test_altitude_three_tied_on_points_every_tied_player_is_explained():
@@ -158,7 +164,8 @@ def test_altitude_three_tied_on_points_every_tied_player_is_explained():
     assert pages.status_words(altitude, st, names) == "Tim and Bo share the win: Tim 3, Bo 3, Anna 3, Eve 2"
     assert altitude.end_reason(st, names) == ("The game ended: the draw pile ran out, then every "
                                               "player passed in a row in the final building.")
-    line = pages.result_line(altitude, st, names)
+    line = pages.result_why(altitude, st, names)
+    assert line in pages.result_html(altitude, st, names)
     assert line.endswith("Anna, Tim and Bo are tied on 3 points; Tim and Bo share the win with the most "
                          "cards in their mountains (Anna 3, Tim 5 and Bo 5).")
 

@@ -157,8 +157,10 @@ def test_name_fields_have_no_utf16_maxlength_and_names_are_cut_on_whole_characte
 
 
 @pytest.mark.parametrize("game_id,players", [("alto", 2), ("altitude", 1), ("altitude", 3), ("altiplano", 2)])
-def test_every_game_ends_with_a_result_line(game_id, players):
-    """Issue 12: a line stating the result after the last move, for every game (not an li)."""
+def test_every_game_ends_with_one_result_and_why_it_ended(game_id, players):
+    """Issue 12 and a new-user run: at the end the headline (``#status``) says who won and the
+    scores; the end panel says why the game ended and, where the headline does not say it (a
+    tie, its tie-break, a solo game), why it was decided, never the result a second time."""
     import random
 
     from altibox import GAMES
@@ -167,17 +169,16 @@ def test_every_game_ends_with_a_result_line(game_id, players):
     m = GAMES[game_id]
     st, rng = m.new_game(seed=4, players=players), random.Random(4)
     while not m.is_over(st):
-        assert pages.result_line(m, st) == "" and m.end_reason(st) == ""
+        assert pages.result_why(m, st) == "" and m.end_reason(st) == "" and pages.result_html(m, st) == ""
         st = m.apply(st, rng.choice(m.legal_moves(st)))
     # the end panel says why the game ended, for every game (new-user run: Altiplano did not)
     ended = m.end_reason(st)
-    assert ended.startswith("The game ended") and f'<p class="ended">{ended}</p>' in pages.result_html(m, st)
+    panel = pages.result_html(m, st)
+    assert ended.startswith("The game ended") and f'<p class="ended">{ended}</p>' in panel
     out = m.outcome(st)
-    line = pages.result_line(m, st)
-    head = pages.result_headline(m, st, out)
+    why = pages.result_why(m, st)
     if out.reason == "score" and players > 1:  # "X wins with N points" would say it twice
-        assert line == head + "."
+        assert why == "" and 'class="why"' not in panel
+        assert m.explain(st, out, seat_names(m, st)) not in panel
     else:
-        assert line.startswith(head + ". ")
-        assert line.endswith(m.explain(st, out, seat_names(m, st)))
-    assert "<li" not in line
+        assert why == m.explain(st, out, seat_names(m, st)) and '<p class="why">' in panel

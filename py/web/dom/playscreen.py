@@ -91,10 +91,6 @@ class PlayScreen:
         result = by_id("result")
         self.put_html(result, panels.result_html(module, state, names))
         result.hidden = out is None
-        line = by_id("log-result")
-        if not is_null(line):
-            line.textContent = panels.result_line(module, state, names)
-            line.hidden = out is None
         undo = by_id("undo")
         undo.disabled = not t.can_undo()
         undo.title = t.undo_title()

@@ -88,20 +88,19 @@ def result_headline(module: Any, state: Any, out: Any, names: list[str] | None =
     return f"{_and(winners)} share the win{scores}"
 
 
-def result_line(module: Any, state: Any, names: list[str] | None = None) -> str:
-    """The line shown after the last move once the game is over (not an ``li`` of ``#log``):
-    the headline, then why where the headline does not say it already (a tie, its tie-break,
-    a solo game); ``""`` while the game runs. A plain win on points reads once: "Bo wins: Bo
-    70, Ann 49." (new-user run: "… Ann 49. Bo wins with 70 points.")."""
+def result_why(module: Any, state: Any, names: list[str] | None = None) -> str:
+    """Why the game was decided, for the end panel, where the headline (``#status``, the one
+    result line of the page) does not say it already: a tie, its tie-break, a solo game; ``""``
+    for a plain win on points ("Bo wins: Bo 70, Ann 49" needs no "Bo wins with 70 points") and
+    while the game runs. A new-user run saw the result three times on a phone (the status bar,
+    this panel and a line after the moves): it is said once."""
     out = module.outcome(state)
     if out is None:
         return ""
     names = seat_names(module, state, names)
-    head = result_headline(module, state, out, names)
-    if out.reason == "score" and len(names) > 1:  # "X wins with N points": the headline's words
-        return f"{head}."
-    why = module.explain(state, out, names)
-    return f"{head}. {why}".strip()
+    if out.reason == "score" and len(names) > 1:
+        return ""
+    return module.explain(state, out, names)
 
 
 def end_reason(module: Any, state: Any, names: list[str] | None = None) -> str:
@@ -239,14 +238,14 @@ def log_html(log: list[tuple[str, str]], first: int = 1, explain=None) -> str:
 def result_html(module: Any, state: Any, names: list[str] | None = None) -> str:
     """The game-over panel (the headline is ``#status``'s): why the game ended (the game's
     ``end_reason``, e.g. "The game ended after round 17: the extension display could not be
-    refilled."), why it was decided (the score pad below shows
-    the breakdown), and the way on: **Rematch** (same seats, names and options, a new deal)
-    and **New game** (the form)."""
+    refilled."), why it was decided where the headline does not say it (:func:`result_why`;
+    the score pad below shows the breakdown), and the way on: **Rematch** (same seats, names
+    and options, a new deal) and **New game** (the form)."""
     out = module.outcome(state)
     if out is None:
         return ""
     names = seat_names(module, state, names)
-    why = module.explain(state, out, names)
+    why = result_why(module, state, names)
     ended = end_reason(module, state, names)
     return ('<h2>Game over</h2>'
             + (f'<p class="ended">{esc(ended)}</p>' if ended else "")
