@@ -284,7 +284,10 @@ def test_why_not_explains_a_click_that_plays_nothing():
     assert W.stock_left_words(v, "village") == (
         f"Left at the Village: {len(v['houses'])} house cards ({', '.join(v['houses'])}), {v['carts']} carts.")
     assert W.why_not(v, "src:mine") == "Your pawn is not at the Mine."
-    assert W.why_not(v, "display:" + s.display[0]) == "Buy extensions at the Market, in the Actions phase."
+    assert W.why_not(v, "display:" + s.display[0]) == (
+        "Buy extensions at the Market: your pawn is at the Farm. Move it to the Market first.")
+    assert W.why_not(v, "order:" + s.orders[0]) == (
+        "Take orders at the Market: your pawn is at the Farm. Move it to the Market first.")
     assert W.why_not(A.view(s, 1), "loc:mine", NAMES) == "It is Anna's turn."
     s2 = play(s, "go:market")
     v2 = A.view(s2, 0)

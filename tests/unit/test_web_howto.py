@@ -240,6 +240,11 @@ def test_altiplano_howto_states_the_values_of_house_set_version_13():
     text = " ".join(lines)
     assert f"({hs.unlocked(0)} at first, up to {hs.planning_spaces} along the road track)" in text
     assert f"An order costs {hs.order_price} coin at the Market" in text
+    # a role's starting goods per player count (H1 rows; new-user run: it said "4 or 5" where
+    # version 13's 4-player Woodcutter starts with 7)
+    starts = [sum(hs.role_start(r, n).values()) for r in hs.roles for n in (2, 3, 4, 5)]
+    assert (min(starts), max(starts)) == (4, 7)
+    assert f"gives its starting goods ({min(starts)} to {max(starts)}, by role and player count" in text
     assert f"buy a cart ({hs.cart_price} coin)" in text
     assert (f"boats {hs.boat_vp} points, houses {hs.house_vp} points and {hs.bonus_vp} more per "
             f"good of the house's kind") in text

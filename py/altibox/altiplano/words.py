@@ -966,8 +966,11 @@ def why_not(view: dict, cell: str, names: list | None = None, selected: str | No
             return (f"{verb} at the Market in the Actions phase, not planned on: put the {thing} "
                     "on an action space outlined in green.")
         if ph != "actions" or pawn != "market":
-            return f"Buy {what} at the Market, in the Actions phase." if kind == "display" else \
-                "Take orders at the Market, in the Actions phase."
+            verb = "Buy extensions" if kind == "display" else "Take orders"
+            if ph == "actions":  # the pawn is elsewhere (new-user run: it named the phase only)
+                where = f"at the {LOCATION_NAMES.get(pawn, pawn)}" if pawn else "not on the ring yet"
+                return f"{verb} at the Market: your pawn is {where}. Move it to the Market first."
+            return f"{verb} at the Market, in the Actions phase."
         coins = int(seat.get("coins") or 0)
         if kind == "order":
             if seat.get("order"):

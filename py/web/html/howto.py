@@ -148,8 +148,8 @@ PAGES: dict[str, list[tuple[str, str, list, list[str]]]] = {
         ("setup", "Setting up", [
             "The seven locations (Harbor, Farm, Forest, Mine, Road, Market, Village) lie in a ring "
             "in random order, each stocked with its goods and cards. Each player gets a role, which "
-            "adds one action space at its location and gives its starting goods (4 or 5: hover over "
-            "the role), its coins, 1 cart and a pawn "
+            "adds one action space at its location and gives its starting goods (4 to 7, by role and "
+            "player count: hover over the role), its coins, 1 cart and a pawn "
             "that enters the ring for free before the first action.",
         ], []),
         ("round", "A round: draw, plan, act", [
