@@ -311,3 +311,22 @@ def test_a_double_click_on_draw_draws_once(open_app):
     states.append(A.apply(states[-1], "draw"))
     wait_ply(page, 2)
     assert board.get_attribute("data-position") == A.public_position(states[-1])
+
+
+def test_a_game_on_an_older_house_set_says_so_and_keeps_it(open_app):
+    """Issue 18: a linked or saved game keeps the house set it names, and the banner says which
+    (new-user run: only the save knew). New games' version says nothing."""
+    page = open_app("?game=altiplano&new=1&seed=5&players=2&house_set=house_set_12")
+    page.set_default_timeout(CLICK_TIMEOUT_MS)
+    note = "This game keeps house set version 12 (new games use 13)."
+    assert W.house_set_note({"house_set": "house_set_12"}) == note
+    banner_ends = "n => { const b = document.querySelector('#banner'); return !!b && b.textContent.trim().endsWith(n); }"
+    page.wait_for_function(banner_ends, arg=note)
+    assert saved_record(page, "altiplano")["options"] == {"house_set": "house_set_12"}
+    page.reload()
+    page.wait_for_selector("html.ready", state="attached")
+    page.wait_for_function(banner_ends, arg=note)
+    fresh = start(open_app, 2, 5, names=False)
+    fresh.wait_for_function(banner_ends, arg="start player: Player 1")
+    assert "house set" not in fresh.locator("#banner").inner_text()
+    assert saved_record(fresh, "altiplano")["options"] == {"house_set": "house_set_13"}

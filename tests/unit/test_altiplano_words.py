@@ -241,12 +241,23 @@ def test_round_banner():
     d["trigger"], d["trigger_round"], d["final_round"], d["round"] = "display", 1, 2, 2
     b = W.round_banner(A.view(load(d), 0), NAMES)
     assert b["final"] == "final"
+    # (a scene names no house set: version 1, which the banner says last)
     assert b["text"] == ("Round 2 \u00b7 Actions \u00b7 start player: Anna \u00b7 Final round: "
-                         "the extension display could not be refilled.")
+                         "the extension display could not be refilled. \u00b7 "
+                         "This game keeps house set version 1 (new games use 13).")
     b = W.round_banner(A.view(_over(scene(2)), None), NAMES)
     # the end screen says why the game ended (new-user run: it only said "Game over after round 17")
     assert b["title"] == "Game over after round 2"
-    assert b["text"] == "Game over after round 2 (the extension display could not be refilled)"
+    assert b["text"] == ("Game over after round 2 (the extension display could not be refilled) \u00b7 "
+                         "This game keeps house set version 1 (new games use 13).")
+    # a game on an older house set says so (issue 18; new-user run: nothing on the page did)
+    old = A.new_game(seed=7, players=2, house_set="house_set_12")
+    assert W.round_banner(A.view(old, 0), NAMES)["text"] == (
+        "Round 1 \u00b7 Draw \u00b7 start player: Anna \u00b7 "
+        "This game keeps house set version 12 (new games use 13).")
+    assert W.house_set_note(A.view(A.new_game(seed=7, players=2, house_set="house_set"), 0)["options"]) == (
+        "This game keeps house set version 1 (new games use 13).")
+    assert W.house_set_note(A.view(s, None)["options"]) == "" == W.house_set_note(None)
 
 
 def test_tooltips_say_what_things_do():
@@ -562,7 +573,7 @@ def test_the_end_is_warned_before_it_is_triggered():
     v = {**v, "supply": {**v["supply"], "fish": 2}, "boats": []}
     warn = ("Near the end: the Harbor has 2 left (2 fish). An empty location (every good and "
             "card of it gone) ends the game after this round and one more.")
-    assert W.end_warning(v) == warn and W.round_banner(v)["text"].endswith(warn)
+    assert W.end_warning(v) == warn and W.round_banner(v)["text"].endswith(warn + " \u00b7 This game keeps house set version 1 (new games use 13).")
     d["trigger"], d["trigger_round"], d["final_round"] = "display", 1, 2
     assert W.end_warning(A.view(load(d), 0)) == ""
 
@@ -599,7 +610,7 @@ def test_the_end_warning_follows_the_empty_location_trigger():
     b = W.round_banner(A.view(after, 0))
     assert b["final"] == "triggered" and b["warning"] is None
     assert b["text"].endswith("The end is near: the Farm is empty (no alpaca, no wool and no "
-                              "cloth left); after this round, round 2 is the last.")
+                              "cloth left); after this round, round 2 is the last." + " \u00b7 This game keeps house set version 1 (new games use 13).")
     # a location left out of empty_trigger_locations never warns
     d = _farm_scene(wool_left=1)
     d["options"]["empty_trigger_locations"] = [x for x in A.rules.LOCATIONS if x != "farm"]

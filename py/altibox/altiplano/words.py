@@ -742,6 +742,19 @@ def end_reason(state: State, names: list | None = None) -> str:
             else f"The game ended after round {state.round}.")
 
 
+def house_set_note(options: dict | None) -> str:
+    """``""`` for a game on new games' house set; else one sentence that names the game's own
+    version and new games' (issue 18: a saved or linked game keeps the version it started
+    with; new-user run: nothing on the page said which one a game played), e.g.
+    ``"This game keeps house set version 12 (new games use 13)."``. Raises ValueError for an
+    unknown house set (:func:`altibox.altiplano.data.load`)."""
+    name, default = house_set_name(options), OPTIONS["house_set"][1]
+    if name == default:
+        return ""
+    own, new = (int(_data.load(n).raw.get("version", 1)) for n in (name, default))
+    return f"This game keeps house set version {own} (new games use {new})."
+
+
 def round_banner(view: dict, names: list | None = None) -> dict[str, Any]:
     """The round banner from a view (spec §19, §15): ``{"round", "phase", "title",
     "start_player", "final", "why", "warning", "text"}`` (``warning``: :func:`end_warning`,
@@ -752,7 +765,7 @@ def round_banner(view: dict, names: list | None = None) -> dict[str, Any]:
     refilled)"``); ``start_player`` a name; ``final`` is ``None``,
     ``"triggered"`` (the end is triggered: this round is finished, then one final round) or
     ``"final"`` (this is the final round); ``why`` says what triggered it; ``text`` is all of
-    it in one line.
+    it in one line, ending with :func:`house_set_note` for a game on an older house set.
     """
     n = int(view["players"])
     nm = _names(n, names)
@@ -778,6 +791,9 @@ def round_banner(view: dict, names: list | None = None) -> dict[str, Any]:
     warning = end_warning(view) or None
     if warning:
         text += f" \u00b7 {warning}"
+    note = house_set_note(view.get("options"))
+    if note:
+        text += f" \u00b7 {note}"
     return {"round": rnd, "phase": ph, "title": title, "start_player": sp, "final": final,
             "why": why or None, "warning": warning, "text": text}
 
