@@ -144,6 +144,13 @@ def test_a_saved_bot_of_an_unknown_level_plays_at_medium_and_the_player_is_told(
     assert s.names == ["Ann", "Bot 2 (medium)", "Eve"]
     assert s.notes == ["The saved bot levels “godlike” for seat 2, “bot:x” for Eve are not recognised "
                        "by this version of Altibox: those bots play at level medium."]
+    # a default name of another level follows too; a typed name stays (new-user run: a save
+    # edited to "godlike" played medium as "Bot 2 (hard)")
+    rec["meta"].update(seats=["person", "godlike", "easy"], names=["Ann", "Bot 2 (hard)", "Eve"])
+    s = Session.from_record("altitude", rec)
+    assert s.names == ["Ann", "Bot 2 (medium)", "Eve"] and s.meta["seats"] == ["person", "medium", "easy"]
+    rec["meta"].update(seats=["person", "godlike", "easy"], names=["Ann", "Robo", "Eve"])
+    assert Session.from_record("altitude", rec).names == ["Ann", "Robo", "Eve"]
     # known levels: nothing changes, nothing said
     ok = Session.from_record("alto", Session.new("alto", seed=3, meta={"seats": ["hard", "person"]}).record())
     assert ok.notes == [] and ok.meta["seats"] == ["hard", "person"]

@@ -13,7 +13,7 @@ from typing import Any
 from altibox import GAMES
 from altibox.core import RecordError, bounded, check_seed, loads, new_seed, resolve_options
 
-from web.play.seats import BOT_LEVELS, DEFAULT_LEVEL, PERSON, bot_name, seat_kinds, seat_names, seats_meta, unknown_levels
+from web.play.seats import BOT_LEVELS, DEFAULT_LEVEL, PERSON, bot_name, is_default_name, seat_kinds, seat_names, seats_meta, unknown_levels
 
 
 class Session:
@@ -214,8 +214,8 @@ def absent_nulls(meta: Any) -> dict:
 def _known_seats(meta: Any, players: int) -> tuple[Any, list[tuple[int, str]]]:
     """``meta`` with every bot level this version does not know replaced by the default level
     (so the seat stays a bot, and the next save says which level it plays), and the seats
-    changed, as ``(seat, level as saved)``. A bot's default name that named the old level
-    ("Bot 2 (godlike)") names the new one."""
+    changed, as ``(seat, level as saved)``. A bot's default name ("Bot 2 (godlike)", or one
+    that named another level, "Bot 2 (hard)": new-user run) names the level it now plays."""
     if not isinstance(meta, dict):
         return meta, []
     unknown = unknown_levels(meta, players)
@@ -227,7 +227,8 @@ def _known_seats(meta: Any, players: int) -> tuple[Any, list[tuple[int, str]]]:
     names = list(meta["names"]) if isinstance(meta.get("names"), list) else None
     for i, level in unknown:
         seats[i] = kinds[i]
-        if names is not None and i < len(names) and names[i] == bot_name(i, level):
+        if names is not None and i < len(names) and names[i] and (
+                names[i] == bot_name(i, level) or is_default_name(i, names[i])):
             names[i] = bot_name(i, DEFAULT_LEVEL)
     meta["seats"] = seats
     if names is not None:
