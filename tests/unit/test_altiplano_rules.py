@@ -1135,12 +1135,13 @@ def test_new_games_use_house_set_version_13_and_always_name_it():
     with pytest.raises(PositionError) as info:
         A.from_position(A.to_position(s), house_set="house_set")
     assert info.value.rule == 2
-    with pytest.raises(ValueError, match="no component data file") as bad:
+    with pytest.raises(ValueError, match="names no version of the house set") as bad:
         A.new_game(seed=5, players=2, house_set="house_set_99")
     # the message lists the versions there are, newest first (new-user run: it read as a
     # program's error and named none)
-    assert "house_set=house_set_99 names no house set: the versions are house_set_13, house_set_12, house_set_11, house_set_10, house_set_9," in str(bad.value)
-    assert str(bad.value).endswith("house_set_2, house_set (version 1))")
+    assert str(bad.value).startswith("house_set=house_set_99 names no version of the house set (the components' values); the versions are house_set_13, house_set_12, house_set_11, house_set_10, house_set_9,")
+    assert "file" not in str(bad.value)
+    assert str(bad.value).endswith("house_set_2, house_set (version 1)")
 
 
 def test_spectator_view_hides_planning_too():

@@ -271,9 +271,11 @@ def load_raw(name: str = "house_set") -> dict[str, Any]:
         return json.loads(text)
     except (OSError, FileNotFoundError, ModuleNotFoundError, TypeError):
         known = versions()
-        have = f": the versions are {', '.join(known)} (version 1)" if known else ""
-        raise ValueError(f"no component data file named {name!r} (house_set={name} names no house "
-                         f"set{have})") from None
+        # said to players (a link's house_set=): no file names (new-user run: it read as a
+        # developer's message)
+        have = f"; the versions are {', '.join(known)} (version 1)" if known else ""
+        raise ValueError(f"house_set={name} names no version of the house set (the components' "
+                         f"values){have}") from None
     except json.JSONDecodeError as exc:
         raise ValueError(f"component data file {name!r} is not valid JSON: {exc}") from None
 
