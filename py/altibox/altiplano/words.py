@@ -984,7 +984,7 @@ def why_not(view: dict, cell: str, names: list | None = None, selected: str | No
         if ph != "actions" or pawn != "market":
             verb = "Buy extensions" if kind == "display" else "Take orders"
             if ph == "actions":  # the pawn is elsewhere (new-user run: it named the phase only)
-                where = f"at the {LOCATION_NAMES.get(pawn, pawn)}" if pawn else "not on the ring yet"
+                where = f"at the {location_name(pawn)}" if pawn else "not on the ring yet"
                 return f"{verb} at the Market: your pawn is {where}. Move it to the Market first."
             return f"{verb} at the Market, in the Actions phase."
         coins = int(seat.get("coins") or 0)

@@ -375,9 +375,10 @@ class App:
         el = event.target
         if is_null(el) or not el.matches("#setup-form select.seat-kind"):
             return
-        field = browser.document.querySelector(f'#setup-form input[name="name{str(el.name)[4:]}"]')
+        seat = str(el.name)[4:]  # "seat2" -> "2" (1-based, as the form's "name2")
+        field = browser.document.querySelector(f'#setup-form input[name="name{seat}"]')
         if not is_null(field):
-            field.placeholder = default_name(int(str(el.name)[4:]) - 1, str(el.value))
+            field.placeholder = default_name(int(seat) - 1, str(el.value))
 
     def on_doc_click(self, event) -> None:
         target = event.target
