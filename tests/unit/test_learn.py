@@ -12,7 +12,7 @@ from altibox import GAMES, altiplano
 from altibox.core import scenes as S
 from web.html import howto, screens
 from web.links import params as link_params
-from web.play.learn import OPPONENTS, Guide, has_guide, learn_url, read_step, step_request
+from web.play.learn import OPPONENTS, Guide, has_guide, learn_url, step_request
 
 GAMES_WITH_GUIDE = ("alto", "altitude", "altiplano")
 
@@ -108,7 +108,8 @@ def test_a_reload_restores_the_step_reached(game):
     assert module.to_position(restored.board.state) == module.to_position(clicked.board.state)
     assert restored.moves == clicked.moves
     assert Guide(game).restore(999) == len(clicked.scene.line)  # clamped to the line
-    assert read_step("3") == 2 and read_step("-1") == 0 and read_step("99999") == 0
+    assert step_request("3", 15) == (2, None)
+    assert step_request("-1", 15)[0] == 0 and step_request("99999", 15)[0] == 0
 
 
 def test_a_link_to_a_step_the_guide_does_not_have_says_so_and_starts_at_step_1():

@@ -17,7 +17,7 @@ import pytest
 
 from altibox import GAMES
 from altibox import altiplano as A
-from web.play.learn import Guide, learn_url, read_step
+from web.play.learn import Guide, learn_url, step_request
 from web.play.seats import seats_meta
 from web.play.session import Session
 from web.play.table import Table
@@ -111,14 +111,14 @@ def test_the_guided_address_step_is_the_step_the_page_shows(game):
     address written at each step reads back to the same step; ``&step=done`` is the end."""
     guide = Guide(game)
     steps = guide.steps
-    assert guide.restore(read_step("2")) == 1 and guide.progress() == f"Step 2 of {steps}"
-    assert guide.restore(read_step("1")) == 0 == guide.restore(read_step(None))
+    assert guide.restore(step_request("2", steps)[0]) == 1 and guide.progress() == f"Step 2 of {steps}"
+    assert guide.restore(step_request("1", steps)[0]) == 0 == guide.restore(step_request(None, steps)[0])
     walker = Guide(game)
     for k in range(steps + 1):
         url = learn_url(game, walker.step, walker.done)
         param = url.partition("&step=")[2]
         again = Guide(game)
-        assert again.restore(read_step(param)) == walker.step == k
+        assert again.restore(step_request(param, steps)[0]) == walker.step == k
         if walker.done:
             assert param == "done" and again.progress() == f"All {steps} steps done"
         else:

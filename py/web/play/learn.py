@@ -107,26 +107,12 @@ def learn_url(game: str, step: int = 0, done: bool = False) -> str:
     return f"?game={game}&page=learn" + (f"&step={step + 1}" if step else "")
 
 
-def read_step(text: str | None) -> int:
-    """The 0-based step an address's ``&step=`` asks for: ``&step=N`` is "Step N of M" (so
-    ``1`` and ``0`` are the first step), ``done`` is past the last step; 0 when absent or not
-    a number. The guide clamps it to its line (:meth:`Guide.restore`).
-
-    >>> read_step("4"), read_step("1"), read_step("x"), read_step(None), read_step("done") > 999
-    (3, 0, 0, 0, True)
-    """
-    text = (text or "").strip().lower()
-    if text == DONE_STEP:
-        return 10 ** 4
-    return max(0, int(text) - 1) if text.isdigit() and len(text) < 4 else 0
-
-
 def step_request(text: str | None, steps: int) -> tuple[int, str | None]:
     """The 0-based step an address's ``&step=`` asks for in a line of ``steps`` steps, and the
     notice to show when the link asks for a step the line does not have (new-user run:
     ``&step=999`` jumped to "All 15 steps done" without a word) or for no step number at all:
     such a link starts at step 1. ``done`` is past the last step; absent, empty and ``0`` are
-    the first step, without a notice (as :func:`read_step`).
+    the first step, without a notice.
 
     >>> step_request("4", 15), step_request("done", 15), step_request(None, 15)
     ((3, None), (15, None), (0, None))
