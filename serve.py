@@ -199,9 +199,9 @@ _REGEX_AFTER = set("(,=:[!&|?{};+-*%<>~^") | {""}
 
 
 def strip_js_comments(text: str) -> str:
-    """JavaScript ``text`` without its comments, its trailing spaces and the lines they leave
-    empty; strings, template literals (kept byte for byte, ``${...}`` included) and regular
-    expression literals are copied as they are. A block comment becomes a space, or a line
+    """JavaScript ``text`` without its comments, its indentation, its trailing spaces and the
+    lines they leave empty; strings, template literals (kept byte for byte, ``${...}`` and the
+    lines inside them included) and regular expression literals are copied as they are. A block comment becomes a space, or a line
     break when it held one (automatic semicolons stay where they were).
 
     For our own scripts (static/, sw.js): the browser never reads a comment, and they were a
@@ -284,12 +284,17 @@ def strip_js_comments(text: str) -> str:
         if k in lines_in_template:
             kept.append(line)
         elif line.strip():
-            kept.append(line.rstrip())
+            kept.append(line.strip())  # indentation and line breaks kept apart: no code changes
     return "\n".join(kept) + "\n"
 
 
+#: a CSS string (kept as it is), or a brace or semicolon with the spaces around it (dropped)
+_CSS_TIGHT = re.compile(r"""("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')|\s*([{};])\s*""")
+
+
 def strip_css_comments(text: str) -> str:
-    """CSS ``text`` without comments, indentation and empty lines (strings kept as they are)."""
+    """CSS ``text`` without comments, indentation, empty lines and the spaces and line breaks
+    around ``{``, ``}`` and ``;`` (never significant there); strings kept as they are."""
     out, i, n = [], 0, len(text)
     while i < n:
         if text.startswith("/*", i):
@@ -307,7 +312,8 @@ def strip_css_comments(text: str) -> str:
         else:
             out.append(text[i])
             i += 1
-    return "".join(line.strip() + "\n" for line in "".join(out).split("\n") if line.strip())
+    tight = _CSS_TIGHT.sub(lambda m: m.group(1) or m.group(2), "".join(out))
+    return "".join(line.strip() + "\n" for line in tight.split("\n") if line.strip())
 
 
 _HTML_COMMENT = re.compile(r"<!--(?!\[).*?-->", re.S)

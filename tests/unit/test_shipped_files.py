@@ -31,15 +31,18 @@ def test_js_comments_go_and_strings_templates_and_regexes_stay():
            'if (x) return /a\\/b/.test(y);\n')
     out = serve.strip_js_comments(src)
     assert out == ('const a = "not // a comment", b = \'/* nor this */\';\n'
-                   ' const c = 1;\n'  # the block comment held a line break: one stays
+                   'const c = 1;\n'  # the block comment held a line break: one stays
                    'const t = `line one\n// inside a template: kept\n  ${a   + `nested // ${b}`}\n`;\n'
                    'const re = /["\'`/]+\\/\\/x/g, half = 6 / 3 / 2;\n'
                    'if (x) return /a\\/b/.test(y);\n')
 
 
 def test_css_comments_go_and_strings_stay():
-    src = '/* head */\n.a::before { content: "/* kept */"; }\n\n  .b { color: red; } /* why */\n'
-    assert serve.strip_css_comments(src) == '.a::before { content: "/* kept */"; }\n.b { color: red; }\n'
+    src = ('/* head */\n.a::before { content: "/* kept; { } */"; }\n\n  .b,\n  .c { color: red; } /* why */\n'
+           "@media (max-width: 760px) {\n  .d::after { content: 'a ; b'; }\n}\n")
+    # no spaces or line breaks around braces and semicolons (never significant there)
+    assert serve.strip_css_comments(src) == ('.a::before{content: "/* kept; { } */";}.b,\n.c{color: red;}'
+                                             "@media (max-width: 760px){.d::after{content: 'a ; b';}}\n")
 
 
 @pytest.mark.parametrize("path", SCRIPTS, ids=lambda p: p.name)
