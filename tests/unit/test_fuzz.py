@@ -22,7 +22,8 @@ from web.links import routes
 from web.links.embed import parse_embed
 from web.play.guard import click_drawn, newer_game
 from web.links.codec import decode_record, encode_record
-from web.play.session import Session, broken_save_names, broken_save_players, broken_save_seats
+from web.play.rescue import broken_save_names, broken_save_players, broken_save_seats
+from web.play.session import Session
 from web.play.storage import MemoryBackend, Storage
 from web.play.boardmodel import BoardModel as Viewer
 

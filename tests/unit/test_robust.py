@@ -8,7 +8,8 @@ import pytest
 from altibox import GAMES, alto
 from altibox.core import RecordError, bounded
 from web.play.guard import UNKNOWN_CLICK, drawn, newer_game
-from web.play.session import Session, broken_save_notice
+from web.play.rescue import broken_save_notice
+from web.play.session import Session
 from web.play.storage import MAX_BACKUPS, MemoryBackend, Storage, backup_key, save_key
 from web.play.boardmodel import BoardModel as Viewer
 

@@ -100,7 +100,7 @@ def test_a_record_whose_options_clash_with_the_header_is_a_record_error():
 
 def test_a_broken_save_keeps_its_player_count_when_it_can_still_be_read():
     from altibox import altiplano, altitude
-    from web.play.session import broken_save_notice, broken_save_players
+    from web.play.rescue import broken_save_notice, broken_save_players
 
     record = {"schema": 1, "game": "altiplano", "players": 4, "options": {}, "seed": 5,
               "moves": ["no such move"], "start": None, "meta": {}}
@@ -158,7 +158,7 @@ def test_a_saved_bot_of_an_unknown_level_plays_at_medium_and_the_player_is_told(
 
 def test_a_broken_save_keeps_its_seats_when_they_can_still_be_read():
     from altibox import alto, altiplano
-    from web.play.session import broken_save_seats, replacement_session
+    from web.play.rescue import broken_save_seats, replacement_session
 
     record = {"schema": 1, "game": "altiplano", "players": 3, "options": {}, "seed": 5,
               "moves": ["no such move"], "start": None, "meta": {"seats": ["person", "hard", "person"]}}
@@ -187,7 +187,7 @@ def test_a_broken_save_keeps_its_seats_when_they_can_still_be_read():
 def test_a_broken_save_keeps_its_players_names_when_they_can_still_be_read():
     """Found by a new-user run: the new game that replaced a damaged save lost the names typed."""
     from altibox import altiplano
-    from web.play.session import broken_save_names, replacement_session
+    from web.play.rescue import broken_save_names, replacement_session
 
     record = {"schema": 1, "game": "altiplano", "players": 3, "options": {}, "seed": 5,
               "moves": ["no such move"], "start": None,
@@ -261,7 +261,7 @@ def test_a_save_with_a_bad_move_goes_on_from_the_move_before_it():
     names and seats (its undone moves dropped); a bad header, text that is not JSON, or a save
     that replays whole is not salvaged."""
     from altibox import altiplano
-    from web.play.session import salvage_session, salvaged_save_notice
+    from web.play.rescue import salvage_session, salvaged_save_notice
 
     s = altiplano.new_game(seed=5, players=3)
     for m in ("draw", "draw", "draw"):
@@ -298,7 +298,7 @@ def test_open_save_replays_salvages_or_backs_up_a_save():
     keys): a whole save replays with no backup; one with a bad move is backed up and goes on,
     written back; one with a bad header is backed up and described for the new game."""
     from altibox import alto
-    from web.play.session import open_save
+    from web.play.rescue import open_save
     from web.play.storage import Storage
 
     data: dict = {}

@@ -37,7 +37,8 @@ from web.play.adapters import BOARDS
 from web.play import guard
 from web.play.board import NARROW_BELOW
 from web.play.seats import default_name, seat_kinds, seats_meta
-from web.play.session import Session, open_save, replacement_session
+from web.play.rescue import open_save, replacement_session
+from web.play.session import Session
 from web.play.storage import Storage
 from web.play.table import Table
 
