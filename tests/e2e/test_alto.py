@@ -183,7 +183,7 @@ def test_a_save_whose_options_clash_is_backed_up_not_a_lockout(open_app):
     page.goto(page.url.split("?")[0] + "?game=alto")
     page.wait_for_selector("html.ready", state="attached")
     wait_ply(page, 0)
-    assert "could not be opened" in page.locator("#notice").inner_text()
+    assert "could not be read" in page.locator("#notice").inner_text()
     assert any(k.startswith("altibox:backup:alto:") for k in page.evaluate("Object.keys(localStorage)"))
 
 

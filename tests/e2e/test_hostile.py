@@ -48,7 +48,7 @@ def test_a_save_nested_100000_deep_still_lets_the_page_start(open_app, game):
     text = "[" * 100_000
     page = open_app(f"?game={game}", init_script=stored_script({f"altibox:save:{game}": text}))
     wait_ply(page, 0)
-    assert "could not be opened" in page.locator("#notice .text").inner_text()
+    assert "could not be read" in page.locator("#notice .text").inner_text()
     assert "nested too deeply" in page.locator("#notice details.detail").text_content()
     backups = {k: v for k, v in storage(page).items() if k.startswith(f"altibox:backup:{game}:")}
     assert list(backups.values()) == [text]
@@ -83,12 +83,21 @@ def test_a_3mb_save_whose_copy_does_not_fit_is_left_where_it_is(open_app):
 def test_with_storage_full_a_newer_versions_save_is_never_replaced(open_app, browser):
     """Repro: with storage full, an Altitude save marked ``schema: 2`` was removed and replaced
     by a new game, with no backup."""
-    text = json.dumps({"schema": 2, "game": "altitude", "players": 2, "options": {}, "seed": 4,
-                       "moves": [], "start": None, "meta": {}})
+    text = json.dumps({"schema": 2, "game": "altitude", "players": 3, "options": {"first_player": 2}, "seed": 4,
+                       "moves": [], "start": None, "meta": {"names": ["Ann", "Bo", "Cy"]}})
     # the save is written first, then storage is full for everything the page writes
     page = open_app("?game=altitude", init_script=stored_script({"altibox:save:altitude": text}) + FULL)
     page.wait_for_selector("#setup-form", state="attached")
     assert "left as it is" in page.locator("#notice .text").inner_text()
+    # the form starts with what can still be read of it, and the save can be downloaded
+    assert page.locator('#setup-form input[name="players"]:checked').get_attribute("value") == "3"
+    assert page.locator('#setup-form input[name="first_player"]:checked').get_attribute("value") == "2"
+    assert page.locator('#setup-form input[name="name2"]').input_value() == "Bo"
+    with page.expect_download() as got:
+        page.locator('#notice [data-action="download-save"]').click()
+    assert got.value.suggested_filename == "altibox-altitude-damaged-save.json"
+    with open(got.value.path(), encoding="utf-8") as fh:
+        assert fh.read() == text
     assert storage(page)["altibox:save:altitude"] == text
     assert not [k for k in storage(page) if k.startswith("altibox:backup:")]
 

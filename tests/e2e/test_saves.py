@@ -45,8 +45,9 @@ def test_a_broken_save_is_backed_up_explained_and_a_new_game_starts(open_app, ga
     page.wait_for_selector('#board[data-ply="0"]', state="attached")
     # a sentence for players; the parser's or the replay's words only under "Technical details"
     sentence = page.locator("#notice .text").inner_text()
-    assert sentence.startswith("Your saved ") and "could not be opened" in sentence
+    assert sentence.startswith("Your saved ") and "could not be read" in sentence
     assert "A copy of it was kept in this browser" in sentence and words not in sentence
+    assert page.locator('#notice [data-action="download-save"]').inner_text() == "Download the damaged save"
     assert words in page.locator("#notice details.detail").text_content()
     assert page.locator("#notice details.detail summary").inner_text() == "Technical details"
     keys = page.evaluate("Object.keys(localStorage).sort()")
@@ -68,7 +69,8 @@ def test_a_save_with_a_bad_move_goes_on_from_the_move_before_it(open_app, game):
     page.wait_for_selector('#board[data-ply="1"]', state="attached")
     sentence = page.locator("#notice .text").inner_text()
     assert sentence.startswith("Your saved ") and "could not be opened whole: move 2 cannot be played" in sentence
-    assert sentence.endswith("so it goes on after move 1. A copy of the whole save was kept in this browser, so nothing is lost.")
+    assert sentence.endswith("so it goes on after move 1. A copy of the whole save was kept in this browser, so "
+                             "nothing is lost; you can also download it as a file.")
     assert "ply 2" in page.locator("#notice details.detail").text_content()
     keys = page.evaluate("Object.keys(localStorage).sort()")
     backups = [k for k in keys if k.startswith(f"altibox:backup:{game}:")]
@@ -89,7 +91,9 @@ def test_the_new_game_keeps_the_broken_saves_player_count(open_app, cut):
     assert '"players": 4' in text and ('"names"' in text) != cut
     page = open_app("?game=altiplano", init_script=stored_script({"altibox:save:altiplano": text}))
     page.wait_for_selector('#board[data-ply="0"]', state="attached")
-    assert page.locator("#notice .text").inner_text().endswith("A new game for 4 players has started.")
+    said = page.locator("#notice .text").inner_text()
+    assert said.endswith("A new game for 4 players has started." if cut else "A new game for 4 players has "
+                         "started, keeping what could still be read from the damaged save: the players' names.")
     assert "JSON" not in page.locator("#notice .text").inner_text()
     fresh = saved_record(page, "altiplano")
     assert fresh["players"] == 4 and fresh["moves"] == []
@@ -99,6 +103,44 @@ def test_the_new_game_keeps_the_broken_saves_player_count(open_app, cut):
     keys = page.evaluate("Object.keys(localStorage)")
     backups = [k for k in keys if k.startswith("altibox:backup:altiplano:")]
     assert [page.evaluate(f"localStorage.getItem('{k}')") for k in backups] == [text]
+
+
+def test_a_damaged_saves_new_game_keeps_its_options_says_so_and_offers_the_copy(open_app):
+    """New-user run: a damaged save of a drafted-roles game on house set 12 was replaced by a
+    game with dealt roles on house set 13, the notice said only "A new game for 2 players has
+    started", and its copy under ``altibox:backup:`` could not be had from the page. Now the
+    new game keeps the options, players and names that can still be read (here the save is cut
+    short inside its meta), the notice says what happened and what was kept, the copy downloads
+    as a file holding exactly the damaged text, and the notice can be dismissed."""
+    record = {"schema": 1, "game": "altiplano", "players": 3,
+              "options": {"role_selection": "draft", "house_set": "house_set_12"}, "seed": 5,
+              "moves": ["draw"], "start": None, "meta": {"names": ["Ann", "Bo", "Cy"], "seats": ["per"]}}
+    text = json.dumps(record)
+    text = text[:text.index('"seats"')]  # cut short: no longer JSON
+    page = open_app("?game=altiplano", init_script=stored_script({"altibox:save:altiplano": text}))
+    page.wait_for_selector('#board[data-ply="0"]', state="attached")
+    said = page.locator("#notice .text").inner_text()
+    assert said == ("Your saved Altiplano game could not be read: the saved data is damaged or comes from "
+                    "another version of Altibox. A copy of it was kept in this browser, so nothing is lost; "
+                    "you can also download it as a file. A new game for 3 players has started, keeping what "
+                    "could still be read from the damaged save: the players' names, “Roles: Draft them "
+                    "(advanced variant)” and house set version 12.")
+    fresh = saved_record(page, "altiplano")
+    assert fresh["options"] == {"role_selection": "draft", "house_set": "house_set_12"}
+    assert fresh["players"] == 3 and fresh["meta"]["names"] == ["Ann", "Bo", "Cy"] and fresh["moves"] == []
+    assert "choose" in page.locator("#status").inner_text().lower()  # roles are drafted, not dealt
+    assert "house set version 12" in page.locator("#banner").inner_text()
+    button = page.locator('#notice [data-action="download-save"]')
+    assert button.inner_text() == "Download the damaged save"
+    assert text not in page.content()  # the page holds the key, never the save's text
+    with page.expect_download() as got:
+        button.click()
+    download = got.value
+    assert download.suggested_filename.startswith("altibox-altiplano-damaged-save-")
+    with open(download.path(), encoding="utf-8") as fh:
+        assert fh.read() == text
+    page.locator('#notice [data-action="dismiss"]').click()
+    assert page.locator("#notice").is_hidden()
 
 
 def test_an_altiplano_save_without_house_set_keeps_version_1_after_a_move(open_app):

@@ -115,13 +115,14 @@ def test_a_broken_save_keeps_its_player_count_when_it_can_still_be_read():
     assert broken_save_players(altitude, json.dumps({**record, "game": "altitude", "players": 1})) == 1
     # the sentence is for players: no parser words, says a copy was kept and what started
     words = broken_save_notice("Altiplano", True, 4)
-    assert words == ("Your saved Altiplano game could not be opened: the saved data is damaged or "
+    assert words == ("Your saved Altiplano game could not be read: the saved data is damaged or "
                      "comes from another version of Altibox. A copy of it was kept in this browser, "
-                     "so nothing is lost. A new game for 4 players has started.")
+                     "so nothing is lost; you can also download it as a file. A new game for 4 "
+                     "players has started.")
     assert broken_save_notice("Altitude", True, 1).endswith("A new game for 1 player has started.")
     assert broken_save_notice("Alto", False, 2).endswith(
-        "No copy of it fits in this browser's storage, so it has been left as it is; starting a "
-        "new game will replace it.")
+        "No copy of it fits in this browser's storage, so it has been left as it is; download it "
+        "as a file before you start a new game, which will replace it.")
 
 
 def test_a_saved_bot_of_an_unknown_level_plays_at_medium_and_the_player_is_told():
@@ -277,9 +278,11 @@ def test_a_save_with_a_bad_move_goes_on_from_the_move_before_it():
     assert salvaged_save_notice("Altiplano", 4) == (
         "Your saved Altiplano game could not be opened whole: move 4 cannot be played (the saved "
         "data is damaged or comes from another version of Altibox), so it goes on after move 3. A "
-        "copy of the whole save was kept in this browser, so nothing is lost.")
+        "copy of the whole save was kept in this browser, so nothing is lost; you can also "
+        "download it as a file.")
     assert salvaged_save_notice("Alto", 1).endswith("so it starts again from its first move. A copy "
-                                                    "of the whole save was kept in this browser, so nothing is lost.")
+                                                    "of the whole save was kept in this browser, so "
+                                                    "nothing is lost; you can also download it as a file.")
     first = salvage_session("altiplano", json.dumps({**record, "moves": ["pass"]}))
     assert first is not None and first[0].ply == 0 and first[1] == 1
     assert salvage_session("altiplano", json.dumps({**record, "options": {"nonesuch": 1}})) is None
@@ -322,10 +325,90 @@ def test_open_save_replays_salvages_or_backs_up_a_save():
     assert session.moves == ["@a1", "@b1"] and broken is False
     assert notices[0][0].startswith("Your saved Alto game could not be opened whole: move 3 cannot be played")
     assert "ply 3" in notices[0][1] and data["altibox:backup:alto:1000"] == bad
+    assert notices[0].download == "altibox:backup:alto:1000"  # the page offers the copy as a file
     assert json.loads(data["altibox:save:alto"])["moves"] == ["@a1", "@b1"] and seen == data["altibox:save:alto"]
     header = json.dumps({**record, "options": {"players": 3}})
     session, broken, notices, seen = open_save(storage, "alto", header)
     assert session is None and seen is None
-    assert broken == {"players": 2, "seats": None, "names": ["Ann", "Bo"], "kept": True}
+    assert broken == {"players": 2, "seats": None, "names": ["Ann", "Bo"], "options": {}, "kept": True}
     assert "A copy of it was kept in this browser" in notices[0][0]
+    assert notices[0].download == "altibox:backup:alto:1001" and data[notices[0].download] == header
     assert alto.INFO.name == "Alto"
+
+
+def test_a_broken_saves_new_game_keeps_the_options_that_can_still_be_read():
+    """New-user run: a damaged save of a drafted-roles, house-set-12 Altiplano game was replaced
+    by a game with dealt roles on house set 13, and the notice said only that a new game for 2
+    players had started. Its options are read (whole JSON, or text cut short inside them), each
+    kept only where the rules accept it; the notice names what was kept, and offers the copy."""
+    from altibox import altiplano, altitude, alto
+    from web.play.rescue import broken_save_options, kept_option_words, open_save, replacement_session
+    from web.play.storage import MemoryBackend, Storage
+
+    record = {"schema": 1, "game": "altiplano", "players": 3,
+              "options": {"role_selection": "draft", "house_set": "house_set_12", "first_player": 2},
+              "seed": 5, "moves": ["no such move"], "start": None,
+              "meta": {"names": ["Ann", "Bo", "Cy"], "seats": ["person", "hard", "person"]}}
+    text = json.dumps(record)
+    whole = {"role_selection": "draft", "house_set": "house_set_12", "first_player": 2}
+    assert broken_save_options(altiplano, text, 3) == whole
+    cut = text[:text.index('"first_player"') + 17]  # cut inside the last option: it is dropped
+    assert cut.endswith('"first_player": 2') and broken_save_options(altiplano, cut + "}", 3) == whole
+    assert broken_save_options(altiplano, cut, 3) == {"role_selection": "draft", "house_set": "house_set_12"}
+    assert broken_save_options(altiplano, text[:text.index('"house_set"') + 16], 3) == {"role_selection": "draft"}
+    assert broken_save_options(altiplano, text[:40], 3) == {}  # cut before its options
+    # only what the rules accept: an unknown option, a bad value, an unknown version, a first
+    # player who is not in a 2-player game
+    odd = {**record, "options": {"nonesuch": 1, "role_selection": "auction", "house_set": "house_set_99",
+                                 "first_player": 2, "turn_mode": "one_source"}}
+    assert broken_save_options(altiplano, json.dumps(odd), 2) == {"turn_mode": "one_source"}
+    assert broken_save_options(altiplano, json.dumps({**record, "game": "alto"}), 3) == {}
+    assert broken_save_options(altiplano, json.dumps({**record, "options": [1]}), 3) == {}
+    assert broken_save_options(altiplano, '{"options": {"house_set": "house_set_12", "x": [[[[', 3) == {
+        "house_set": "house_set_12"}
+    assert broken_save_options(alto, json.dumps({**record, "game": "alto", "options": {"setup": "random"}}),
+                               None) == {"setup": "random"}
+    assert broken_save_options(altitude, "not json at all", 2) == {}
+    # in words: the form's own words, the house set's version; a default is not named
+    assert kept_option_words(altiplano, {**whole, "turn_mode": "all_at_location"}) == [
+        "“Roles: Draft them (advanced variant)”", "house set version 12", "“Who starts: Player 3”"]
+    assert kept_option_words(altiplano, {"house_set": "house_set_13", "role_selection": "deal"}) == []
+    # the new game keeps them
+    s = replacement_session("altiplano", 3, None, ["Ann", "Bo", "Cy"], whole)
+    assert s.state.options["role_selection"] == "draft" and s.state.options["house_set"] == "house_set_12"
+    assert s.record()["options"] == {"first_player": 2, "role_selection": "draft", "house_set": "house_set_12"}
+    assert s.names == ["Ann", "Bo", "Cy"] and s.state.phase != altiplano.new_game(seed=1, players=3).phase
+    # what the page does: the notice says what could not be read, that a copy was kept, what
+    # the new game keeps; the copy is the save's text, offered for download
+    backend = MemoryBackend()
+    storage = Storage(lambda: backend, lambda: 7000)
+    session, broken, notices, seen = open_save(storage, "altiplano", cut)
+    assert session is None and broken["options"] == {"role_selection": "draft", "house_set": "house_set_12"}
+    assert broken["players"] == 3 and broken["names"] is None
+    assert notices[0].words == (
+        "Your saved Altiplano game could not be read: the saved data is damaged or comes from another "
+        "version of Altibox. A copy of it was kept in this browser, so nothing is lost; you can also "
+        "download it as a file. A new game for 3 players has started, keeping what could still be read "
+        "from the damaged save: “Roles: Draft them (advanced variant)” and house set version 12.")
+    assert backend.data[notices[0].download] == cut and notices[0].download == "altibox:backup:altiplano:7000"
+    _, _, notices, _ = open_save(storage, "altiplano", json.dumps({**record, "options": {"nonesuch": 1}}))
+    assert notices[0].words.endswith("A new game for 3 players has started, keeping what could still be "
+                                     "read from the damaged save: the players' names and the same bot.")
+    _, _, notices, _ = open_save(storage, "altiplano", cut, replaced=False)  # a link's game starts instead
+    assert notices[0].words.endswith("download it as a file. A new game has started.")
+    # no copy fits: the save stays where it is, and it is what the page offers
+    full = MemoryBackend(quota=len("altibox:save:altiplano") + len(cut))
+    full.data["altibox:save:altiplano"] = cut
+    _, broken, notices, _ = open_save(Storage(lambda: full, lambda: 1), "altiplano", cut)
+    assert broken["kept"] is False and notices[0].download == "altibox:save:altiplano"
+
+
+def test_a_damaged_saves_file_is_named_after_its_game_and_time():
+    from web.play.storage import download_name
+
+    assert download_name("altibox:backup:alto:1735689600000") == "altibox-alto-damaged-save-2025-01-01-000000.json"
+    assert download_name("altibox:backup:altiplano:notanumber") == "altibox-altiplano-damaged-save.json"
+    assert download_name("altibox:save:altitude") == "altibox-altitude-damaged-save.json"
+    for other in ("altibox:settings", "altibox:editor:alto", "altibox:backup::5", "other:save:alto", ""):
+        assert download_name(other) is None
+    assert download_name("altibox:backup:alto:" + "9" * 19) == "altibox-alto-damaged-save.json"  # no such date

@@ -755,6 +755,22 @@ def house_set_note(options: dict | None) -> str:
     return f"This game keeps house set version {own} (new games use {new})."
 
 
+def option_value_words(name: str, value: Any) -> str | None:
+    """An option's value in words where the new-game form does not show it: ``house_set`` as
+    its version, ``"house set version 12"``; ``None`` for any other option (or an unknown house
+    set).
+
+    >>> option_value_words("house_set", "house_set"), option_value_words("first_player", 1)
+    ('house set version 1', None)
+    """
+    if name != "house_set":
+        return None
+    try:
+        return f"house set version {int(_data.load(value).raw.get('version', 1))}"
+    except (ValueError, TypeError):
+        return None
+
+
 def round_banner(view: dict, names: list | None = None) -> dict[str, Any]:
     """The round banner from a view (spec §19, §15): ``{"round", "phase", "title",
     "start_player", "final", "why", "warning", "text"}`` (``warning``: :func:`end_warning`,

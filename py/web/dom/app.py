@@ -123,7 +123,10 @@ class App:
             return
         saved, broken = self.load_saved(game, replaced=params.get("new") != "1" and params.get("rec", "") == "")
         if broken and not broken["kept"]:
-            self.show_setup()  # no copy of the broken save fits: begin nothing over it (issue 23)
+            # no copy of the broken save fits: begin nothing over it (issue 23); the form starts
+            # with what could still be read of it
+            self.show_setup({**broken["options"], "names": broken["names"] or [], "seats": broken["seats"] or [],
+                             **({"players": broken["players"]} if broken["players"] is not None else {})})
             return
         if params.get("rec", "") != "":
             self.open_link(game, params["rec"], saved)
@@ -150,7 +153,8 @@ class App:
             self.begin(session)
             return
         if broken:
-            self.begin(replacement_session(game, broken["players"], broken["seats"], broken["names"]))
+            self.begin(replacement_session(game, broken["players"], broken["seats"], broken["names"],
+                                           broken["options"]))
             return
         resuming = saved is not None and params.get("form") != "1"
         seats_note = routes.seats_ignored_notice(
@@ -180,8 +184,8 @@ class App:
         if text is None:
             return None, False
         session, broken, notices, seen = open_save(self.storage, game, text, replaced)
-        for words, detail in notices:
-            self.playscreen.notice(words, detail=detail)
+        for said in notices:
+            self.playscreen.notice(said.words, detail=said.detail, download=said.download)
         self.last_saved = seen or self.last_saved  # what this tab has seen: begin() asks before replacing another
         return session, broken
 

@@ -15,7 +15,7 @@ from web.dom.page import by_id
 from web.dom.patch import Patcher
 from web.html import panels
 from web.html.escape import esc
-from web.play.storage import problem_notice
+from web.play.storage import download_name, problem_notice
 
 
 class PlayScreen:
@@ -193,14 +193,27 @@ class PlayScreen:
         if not is_null(el):
             el.focus(opts)
 
-    def notice(self, message: str, detail: str | None = None) -> None:
+    def notice(self, message: str, detail: str | None = None, download: str | None = None) -> None:
         """Show a message in ``#notice`` (and announce it); ``detail`` (technical words, e.g. a
-        parser's) goes in a closed "Technical details" box under it, not announced."""
+        parser's) goes in a closed "Technical details" box under it, not announced.
+        ``download``: the storage key of a damaged save (its backup copy, or the save left in
+        place): a "Download the damaged save" button under the message gives it as a file
+        (:meth:`download_save`; only the key is in the page, never the save's text)."""
         box = by_id("notice")
         box.querySelector(".text").textContent = message
-        old = box.querySelector("details.detail")
-        if not is_null(old):
-            old.remove()
+        for old in (box.querySelector("details.detail"), box.querySelector(".notice-actions")):
+            if not is_null(old):
+                old.remove()
+        if download and download_name(download):
+            actions = browser.document.createElement("p")
+            actions.className = "notice-actions"
+            button = browser.document.createElement("button")
+            button.type = "button"
+            button.dataset.action = "download-save"
+            button.dataset.key = download
+            button.textContent = "Download the damaged save"
+            actions.append(button)
+            box.insertBefore(actions, box.querySelector(".dismiss"))
         if detail:
             more = browser.document.createElement("details")
             more.className = "detail"
@@ -292,6 +305,28 @@ class PlayScreen:
             self.open_aid(el)
         elif action == "close-aid":
             by_id("aid-dialog").close()
+        elif action == "download-save":
+            self.download_save(str(el.getAttribute("data-key")))
+
+    def download_save(self, key: str) -> None:
+        """Give the damaged save kept at ``key`` (``#notice``'s button) to the player as a file,
+        its text exactly as it was stored (:func:`web.play.storage.download_name` names it).
+        The text goes from storage into a ``blob:`` address only for the click: it is never
+        written into the page."""
+        name = download_name(key)
+        text = self.app.storage.get(key) if name else None
+        if text is None:
+            self.notice("The damaged save is no longer in this browser's storage, so it cannot be downloaded.")
+            return
+        blob = browser.window.Blob.new(to_js([text]), to_js({"type": "application/json"},
+                                                             dict_converter=browser.window.Object.fromEntries))
+        url = browser.window.URL.createObjectURL(blob)
+        link = browser.document.createElement("a")
+        link.href, link.download, link.hidden = url, name, True
+        browser.document.body.append(link)
+        link.click()
+        link.remove()
+        browser.window.setTimeout(create_once_callable(lambda *_: browser.window.URL.revokeObjectURL(url)), 1000)
 
     def open_aid(self, opener) -> None:
         """Show the player aid (``#aid-dialog``: the game's turn summary, issue 22); Escape or

@@ -45,6 +45,36 @@ def backup_time(key: str) -> int | None:
 SETTINGS_KEY = f"{PREFIX}settings"
 
 
+def download_name(key: str) -> str | None:
+    """The file name a damaged save downloads as (``#notice``'s "Download the damaged save"),
+    from its storage key: a backup ``altibox:backup:<game>:<time>`` as
+    ``altibox-<game>-damaged-save-<UTC date and time>.json``, a save left in place
+    (``altibox:save:<game>``, when no copy fitted) as ``altibox-<game>-damaged-save.json``;
+    ``None`` for any other key (nothing else is offered for download).
+
+    >>> download_name("altibox:backup:altiplano:1735689600000")
+    'altibox-altiplano-damaged-save-2025-01-01-000000.json'
+    >>> download_name("altibox:save:alto"), download_name("altibox:settings")
+    ('altibox-alto-damaged-save.json', None)
+    """
+    parts = str(key).split(":")
+    if parts[0] != PREFIX[:-1]:
+        return None
+    if len(parts) == 3 and parts[1] == "save" and parts[2]:
+        return f"altibox-{parts[2]}-damaged-save.json"
+    if len(parts) != 4 or parts[1] != "backup" or not parts[2]:
+        return None
+    time_ms = backup_time(key)
+    if time_ms is None:
+        return f"altibox-{parts[2]}-damaged-save.json"
+    from datetime import datetime, timezone
+    try:
+        when = datetime.fromtimestamp(time_ms / 1000, tz=timezone.utc).strftime("%Y-%m-%d-%H%M%S")
+    except (OverflowError, OSError, ValueError):
+        return f"altibox-{parts[2]}-damaged-save.json"
+    return f"altibox-{parts[2]}-damaged-save-{when}.json"
+
+
 def problem_notice(problem: str | None, framed: bool = False) -> str:
     """The words ``#notice`` shows when a game cannot be saved (DESIGN.md §3, Storage).
 
