@@ -150,16 +150,21 @@ def test_a_position_link_is_played_or_refused_in_words_and_nothing_is_lost(open_
         state = altiplano.apply(state, rng.choice(altiplano.legal_moves(state)))
     record = altiplano.to_record(state)
     page = open_app("?game=altiplano&pos=abc", init_script=saved_game_script("altiplano", record))
-    wait_ply(page, 3)  # the saved game goes on
-    assert notice(page) == (
+    page.wait_for_selector('html[data-screen="error"]', state="attached")  # refused, the saved game offered
+    assert page.locator("#error p").first.inner_text() == (
         "Altiplano keeps cards hidden, so a link cannot give its position (pos=): a position text would show "
         "every hand and the draw pile. Share a game of Altiplano by its record (rec=, from Share / Embed) "
-        "instead. The link says “pos=abc”. Your saved game goes on.")
+        "instead. The link says “pos=abc”.")
     assert json.loads(page.evaluate("localStorage.getItem('altibox:save:altiplano')"))["moves"] == record["moves"]
-    go(page, "?game=alto&pos=OD,DO+r+m")  # no Alto game here: the form
+    page.locator("#error .primary", has_text="Resume my saved game").click()
+    wait_ply(page, 3)  # the saved game goes on
+    go(page, "?game=alto&pos=OD,DO+r+m")  # no Alto game here: a new one is offered
+    page.wait_for_selector('html[data-screen="error"]', state="attached")
+    assert page.locator("#error p").first.inner_text() == (
+        "This link’s position is not a valid Alto position: rule 1: expected 4 rows "
+        "separated by '/', got 1. The link says “pos=OD,DO r m”.")
+    page.locator("#error .primary", has_text="Start a new game").click()
     page.wait_for_selector("#setup-form")
-    assert notice(page) == ("This link’s position is not a valid Alto position: rule 1: expected 4 rows "
-                            "separated by '/', got 1. The link says “pos=OD,DO r m”. Choose a new game below.")
     start = alto.new_game(seed=3)
     for move in ("@b2", "@c3"):
         start = alto.apply(start, move)

@@ -9,6 +9,8 @@ import json
 
 import pytest
 
+from altibox import alto
+from web.links.codec import encode_record
 from web.play.adapters import BOARDS
 
 from .driver import saved_record, stored_script
@@ -141,6 +143,46 @@ def test_a_damaged_saves_new_game_keeps_its_options_says_so_and_offers_the_copy(
         assert fh.read() == text
     page.locator('#notice [data-action="dismiss"]').click()
     assert page.locator("#notice").is_hidden()
+
+
+@pytest.mark.parametrize("bad", ["rec", "pos"])
+def test_a_refused_link_offers_the_saved_game_or_a_new_one(open_app, base_url_app, bad):
+    """New-user run: a play-by-link address whose record was cut short (a chat app trimmed it)
+    was refused clearly, but the page offered no way back to the player's own game: only a list
+    of games. A refused ``rec=`` (and, the same way, a refused ``pos=``) now offers "Resume my
+    saved game" (the same game's address without the bad parameter) when there is a save, else
+    "Start a new game"; the save is untouched."""
+    state = alto.new_game(seed=5)
+    for move in ("@b2", "@c3"):
+        state = alto.apply(state, move)
+    mine = alto.to_record(alto.apply(state, "@a1"))
+    link = (f"?game=alto&rec={encode_record(alto.to_record(state))[:-12]}" if bad == "rec"
+            else "?game=alto&pos=OD,DO+r+m")
+    page = open_app(link, init_script=stored_script({"altibox:save:alto": json.dumps(mine)}))
+    page.wait_for_selector('html[data-screen="error"]', state="attached")
+    why = page.locator("#error p").first.inner_text()
+    assert why.startswith("This link cannot be continued: the compressed record is cut short (was the link "
+                          "copied whole?). The link says: rec=z:" if bad == "rec" else
+                          "This link’s position is not a valid Alto position:")
+    assert page.locator("#error h2").inner_text() == "This link cannot be opened"
+    assert page.locator("#error p").nth(1).inner_text() == "Your saved game of Alto (3 moves played) is untouched."
+    resume = page.locator("#error .actions .primary")
+    assert resume.inner_text() == "Resume my saved game" and resume.get_attribute("href") == "?game=alto"
+    assert saved_record(page, "alto")["moves"] == mine["moves"]
+    resume.click()
+    page.wait_for_selector('#board[data-ply="3"]', state="attached")
+    assert page.evaluate("location.search") == "?game=alto"
+    assert saved_record(page, "alto")["moves"] == mine["moves"]
+    # with no game of Alto saved here, a new one is offered
+    page.evaluate("localStorage.removeItem('altibox:save:alto')")
+    page.goto(base_url_app + link)
+    page.wait_for_selector('html[data-screen="error"]', state="attached")
+    assert page.locator("#error p").nth(1).inner_text() == "There is no game of Alto saved in this browser."
+    new = page.locator("#error .actions .primary")
+    assert new.inner_text() == "Start a new game" and new.get_attribute("href") == "?game=alto&form=1"
+    new.click()
+    page.wait_for_selector("#setup-form", state="visible")
+    assert saved_record(page, "alto") is None
 
 
 def test_an_altiplano_save_without_house_set_keeps_version_1_after_a_move(open_app):

@@ -107,16 +107,32 @@ def test_a_position_in_a_full_page_link_is_read_or_refused_with_the_reason():
     assert alto.to_position(link_position({"pos": text}, alto)) == text
 
 
-def test_a_refused_position_says_what_the_page_does_instead():
+def test_a_refused_position_is_refused_like_a_refused_record_with_the_way_back():
+    """New-user run: a truncated ``rec=`` was refused with no way back to the player's saved game.
+    A refused ``pos=`` and a refused ``rec=`` now get the same screen: why (the link's text
+    quoted), then "Resume my saved game" (the same game's address without the bad parameter)
+    when there is a save, else "Start a new game"; whatever else the link asks (``new=1``,
+    ``form=1``), nothing goes on behind it."""
+    from web.html.screens import refused_link_html
     from web.links.routes import position_request
     why = ("Altiplano keeps cards hidden, so a link cannot give its position (pos=): a position text would show "
            "every hand and the draw pile. Share a game of Altiplano by its record (rec=, from Share / Embed) "
            "instead. The link says “pos=abc”.")
-    assert position_request({"pos": "abc"}, altiplano, saved=True) == (None, why + " Your saved game goes on.")
-    assert position_request({"pos": "abc"}, altiplano, saved=False) == (None, why + " Choose a new game below.")
-    assert position_request({"pos": "abc", "form": "1"}, altiplano, saved=True) == (
-        None, why + " Choose a new game below.")
-    assert position_request({"pos": "abc", "new": "1"}, altiplano, saved=True) == (None, why)  # the new game starts
-    assert position_request({"game": "altiplano"}, altiplano, saved=True) == (None, None)
-    start, said = position_request({"pos": alto.to_position(alto.new_game(seed=2))}, alto, saved=True)
+    for params in ({"pos": "abc"}, {"pos": "abc", "form": "1"}, {"pos": "abc", "new": "1", "seed": "4"}):
+        assert position_request(params, altiplano) == (None, why)
+    assert position_request({"game": "altiplano"}, altiplano) == (None, None)
+    start, said = position_request({"pos": alto.to_position(alto.new_game(seed=2))}, alto)
     assert said is None and alto.to_position(start) == alto.to_position(alto.new_game(seed=2))
+    saved = refused_link_html("alto", "This link cannot be continued: the compressed record is cut short "
+                                      "(was the link copied whole?). The link says: rec=z:FYs<b>", 12)
+    assert saved == (
+        '<div class="setup refused-link"><h2>This link cannot be opened</h2><p>This link cannot be continued: '
+        'the compressed record is cut short (was the link copied whole?). The link says: rec=z:FYs&lt;b&gt;</p>'
+        '<p>Your saved game of Alto (12 moves played) is untouched.</p><p class="actions">'
+        '<a class="button primary" data-nav="1" href="?game=alto">Resume my saved game</a> '
+        '<a class="button" data-nav="1" href="./">All games</a></p></div>')
+    assert "(1 move played)" in refused_link_html("alto", why, 1)
+    none = refused_link_html("altiplano", why, None)
+    assert ('<p>There is no game of Altiplano saved in this browser.</p><p class="actions"><a class="button '
+            'primary" data-nav="1" href="?game=altiplano&amp;form=1">Start a new game</a>') in none
+    assert "Resume" not in none

@@ -7,7 +7,8 @@ live in one module each, objects the App owns, each given what it needs: ``app.p
 (:mod:`web.dom.playscreen`: drawing the play screen, saves, notices, its actions), ``app.input``
 (:mod:`web.dom.boardinput`: clicks, keys, drag and drop), ``app.bots`` (:mod:`web.dom.botloop`:
 the bot scheduler's loop), ``app.howto`` (:mod:`web.dom.howtopage`: How to play, the ``page=``
-routes, the editor of :mod:`web.dom.editorpage`).
+routes, the editor of :mod:`web.dom.editorpage`), ``app.links`` (:mod:`web.dom.linkopen`: play by
+link, and the screen of a refused ``rec=`` or ``pos=``).
 
 Events: one delegated ``click`` and one ``keydown`` listener on ``#board`` (the board root) and
 one of each on ``document`` for buttons and forms, each wrapped once with ``create_proxy`` and
@@ -28,6 +29,7 @@ from altibox import GAMES
 from web.dom.boardinput import BoardInput
 from web.dom.botloop import BotLoop
 from web.dom.howtopage import HowToPage
+from web.dom.linkopen import LinkOpener
 from web.dom.nodes import is_null
 from web.dom.page import by_id, query_params, show_param_note
 from web.dom.playscreen import PlayScreen
@@ -60,6 +62,7 @@ class App:
         screen = self.playscreen
         self.bots = BotLoop(lambda: self.table, lambda: screen.shown_at, screen.play, screen.notice, self.storage)
         self.input = BoardInput(lambda: self.table, screen)  # clicks, keys, drag and drop; .keyboard
+        self.links = LinkOpener(self)  # play by link (rec=), and a refused rec= or pos=
         self._proxies = []
         self.howto = HowToPage(self.storage, lambda: bool(self._narrow_query.matches), self.set_url, self.screen,
                                self.show_error, self)
@@ -129,11 +132,12 @@ class App:
                              **({"players": broken["players"]} if broken["players"] is not None else {})})
             return
         if params.get("rec", "") != "":
-            self.open_link(game, params["rec"], saved)
+            self.links.open_record(game, params["rec"], saved)
             return
-        start, said = (None, None) if broken else routes.position_request(params, module, saved is not None)
-        if said:  # a refused pos= is said, and the rest of the link goes on: nothing is replaced
-            self.playscreen.notice(said)
+        start, refused = (None, None) if broken else routes.position_request(params, module)
+        if refused:  # refused with the reason; the way back to the saved game offered, nothing replaced
+            self.links.refuse(game, refused, saved)
+            return
         if params.get("new") == "1" or start is not None:  # (Alto: a new game from the link's position)
             try:
                 seed, players, options = routes.new_game_request(params, module)
@@ -188,40 +192,6 @@ class App:
             self.playscreen.notice(said.words, detail=said.detail, download=said.download)
         self.last_saved = seen or self.last_saved  # what this tab has seen: begin() asks before replacing another
         return session, broken
-
-    def open_link(self, game: str, text: str, saved: Session | None) -> None:
-        """Play by link (``?game=G&rec=…``): continue the game the link carries on this device.
-
-        The record is replayed under the rules: a tampered link (not JSON, damaged compression,
-        an illegal move, another game) is refused with the reason and the bad text quoted. A game
-        in progress here is never replaced without asking (the confirm-replace screen); a link
-        that continues the saved game (the same start, the saved moves first) is taken at once.
-        """
-        from web.links import codec as links
-        from web.links import share
-        module = GAMES[game]
-        try:
-            record = links.decode_record(text)
-            record = share.shared_record(module, Session.from_record(game, record).state,
-                                         record.get("meta") if isinstance(record.get("meta"), dict) else {})
-            session = Session.from_record(game, record)
-        except Exception as exc:  # LinkError, RecordError, or anything a hostile link provokes
-            where = f" (move {exc.ply}: {exc.move})" if getattr(exc, "ply", 0) else ""
-            self.show_error(f"This link cannot be continued: {exc}{where}. The link says: "
-                            f"rec={links.shown_text(text, 120)}")
-            return
-        over = saved is not None and saved.module.is_over(saved.state)
-        plan = share.link_plan(record, saved.record() if saved is not None else None, over)
-        if plan == "same":
-            self.show_play(saved)
-            self.playscreen.notice("This link shows the game you already have here.")
-        elif plan == "replace":
-            self.confirm_replace(saved, session, link_ply=session.ply)
-        else:
-            self.begin(session)
-            played = f"{session.ply} move{'s' if session.ply != 1 else ''} played"
-            self.playscreen.notice(f"Continuing the game from the link ({played}). Make your move, then use "
-                        f"Share / Embed to send the new link back.")
 
     def open_share(self) -> None:
         """The Share / Embed dialog: the link to continue this game, and two ``<iframe>`` snippets."""

@@ -207,6 +207,28 @@ def error_html(message: str) -> str:
             f'<p>Choose a game: {links} or go to <a href="./">the start page</a>.</p>')
 
 
+def refused_link_html(game_id: str, message: str, saved_ply: int | None) -> str:
+    """The screen of a link whose ``rec=`` or ``pos=`` cannot be used (a truncated or tampered
+    record, a position that is not valid): ``message`` says why, then the way on, the primary
+    button: "Resume my saved game" (``?game=G``, the same game's address without the bad
+    parameter) when the player has a game of it saved here (``saved_ply``: its moves played,
+    None when there is none), else "Start a new game" (the new-game form); and "All games".
+    Nothing of the player's is replaced by a refused link, and the words say so.
+    """
+    name = GAMES[game_id].INFO.name
+    if saved_ply is not None:
+        moves = f"{saved_ply} move{'s' if saved_ply != 1 else ''} played"
+        where = (f'<p>Your saved game of {esc(name)} ({moves}) is untouched.</p>'
+                 f'<p class="actions"><a class="button primary" data-nav="1" href="?game={esc(game_id)}">'
+                 f'Resume my saved game</a>')
+    else:
+        where = (f'<p>There is no game of {esc(name)} saved in this browser.</p>'
+                 f'<p class="actions"><a class="button primary" data-nav="1" href="?game={esc(game_id)}&amp;form=1">'
+                 f'Start a new game</a>')
+    return (f'<div class="setup refused-link"><h2>This link cannot be opened</h2><p>{esc(message)}</p>'
+            f'{where} <a class="button" data-nav="1" href="./">All games</a></p></div>')
+
+
 def confirm_replace_html(name: str, ply: int, link_ply: int | None = None) -> str:
     """A new-game link opened over a game in progress: ask before replacing it.
 

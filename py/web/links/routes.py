@@ -124,18 +124,16 @@ def link_position(params: dict[str, str], module):
         raise ValueError(f"This link’s position is not a valid {name} position: {exc}. {said}") from None
 
 
-def position_request(params: dict[str, str], module, saved: bool) -> tuple[object, str | None]:
-    """``(start, notice)`` for a full-page link's ``&pos=``: the start of a new game
-    (:func:`link_position`), or None with the notice that says why the position is not used and
-    what the page does instead (``saved``: there is a saved game, which goes on unless the link
-    asks for the form or a new game). ``(None, None)`` for a link without ``pos=``."""
+def position_request(params: dict[str, str], module) -> tuple[object, str | None]:
+    """``(start, refused)`` for a full-page link's ``&pos=``: the start of a new game
+    (:func:`link_position`) and None; or None and the words that say why the position cannot be
+    used (the page refuses the link with them and offers the way back to the saved game, or a
+    new one: ``web.dom.linkopen``, as for a refused ``rec=``). ``(None, None)`` for a link
+    without ``pos=``."""
     try:
         return link_position(params, module), None
     except ValueError as exc:
-        if params.get("new") == "1":
-            return None, str(exc)
-        goes_on = saved and params.get("form") != "1"
-        return None, f"{exc} {'Your saved game goes on.' if goes_on else 'Choose a new game below.'}"
+        return None, str(exc)
 
 
 def new_game_request(params: dict[str, str], module) -> tuple[int | None, int | None, dict]:
