@@ -4,8 +4,10 @@ with the game intact; one interpreter for the page."""
 
 from __future__ import annotations
 
-from altibox import alto
+from altibox import altiplano, alto
 from altibox.core import scenes as S
+
+from .driver import go, saved_game_script
 
 
 def scene(page, sid):
@@ -153,3 +155,42 @@ def test_altiplano_howto_from_a_game_and_back(open_app):
     page.wait_for_selector('html[data-screen="play"]', state="attached")
     page.wait_for_selector(f'#board[data-ply="{ply}"]', state="attached")
     assert page.locator("#board").get_attribute("data-position") == position
+
+
+def test_altiplano_howto_from_a_game_on_an_older_house_set_shows_that_version(open_app):
+    """New-user run: How to play opened from an Altiplano game on house set 12 showed version
+    13's example boards and numbers. The link carries the game's version (only a version that
+    is not new games'), the page says at its top which version it shows, and its examples are
+    that version's: a 2-player Woodcutter starts with no fish in version 12 (one in 13)."""
+    record = altiplano.to_record(altiplano.new_game(seed=11, players=2, house_set="house_set_12"))
+    page = open_app("?game=altiplano", init_script=saved_game_script("altiplano", record))
+    page.wait_for_selector('#board[data-game="altiplano"]', state="attached")
+    position = page.locator("#board").get_attribute("data-position")
+    link = page.locator("#howto-link")
+    assert link.get_attribute("href") == "?game=altiplano&page=rules&house_set=house_set_12"
+    link.click()
+    page.wait_for_selector('html[data-screen="rules"]', state="attached")
+    assert page.evaluate("location.search") == "?game=altiplano&page=rules&house_set=house_set_12"
+    assert page.locator(".howto-version").inner_text() == (
+        "This page shows the values of house set version 12, for a game that keeps it (new games use "
+        "house set version 13): the legend, the numbers in the texts and the examples.")
+
+    def woodcutter():
+        tips = scene_board(page, "draw").locator("title").all_text_contents()
+        return {t.split("Starting goods: ")[1] for t in tips if t.startswith("Woodcutter (role")}
+    assert woodcutter() == {"stone + 3 food; 1 coin."}
+    assert page.locator(".param-note").count() == 0  # house_set is a name the page knows
+    # the examples still play: the draw is asked and played
+    scene_board(page, "draw").locator('[data-move="draw"]').first.click()
+    page.wait_for_selector('figure.scene[data-scene="draw"][data-kind="right"]', state="attached")
+    # back to the game, intact; How to play without the link's version is new games'
+    page.locator(".howto-head a[data-nav]").first.click()
+    page.wait_for_selector('html[data-screen="play"]', state="attached")
+    assert page.locator("#board").get_attribute("data-position") == position
+    go(page, "?game=altiplano&page=rules")
+    assert page.locator(".howto-version").count() == 0
+    assert woodcutter() == {"stone + fish + 3 food; 1 coin."}
+    go(page, "?game=altiplano&page=rules&house_set=house_set_99")  # a version it does not have: said
+    assert page.locator(".howto-head .warn").inner_text().startswith(
+        "house_set=house_set_99 names no version of the house set")
+    assert woodcutter() == {"stone + fish + 3 food; 1 coin."}

@@ -215,41 +215,51 @@ def test_alto_tiles_show_their_other_side_in_the_corner():
     assert marks["c2"] == "↻A" and marks["a4"] == "↻O" and marks["c4"] == "✕"
 
 
-def _howto_text(game_id):
-    out = []
-    for _sid, _heading, blocks, _scenes in howto.PAGES[game_id]:
-        for block in blocks:
-            out.extend(block if isinstance(block, list) else [block])
-    return out
+def _howto_text(game_id, options=None):
+    """Every paragraph and list item of a How to play page, as the page words it (``options``:
+    the options it shows: an Altiplano game's older house set)."""
+    root = parse(howto.howto_html(game_id, options=options))
+    return [" ".join("".join(el.itertext()).split()) for sec in root.iter("section")
+            for el in sec.iter() if el.tag in ("p", "li") and el.find("strong") is None]
 
 
 def _recipe_key(ins, effect):
     return tuple(sorted(ins)), effect
 
 
-def test_altiplano_howto_states_the_values_of_house_set_version_13():
+@pytest.mark.parametrize("version", ["house_set_13", "house_set_12", "house_set_5", "house_set"])
+def test_altiplano_howto_states_the_values_of_the_house_set_it_shows(version):
     """Issue 18: the How to play page shows version 13 of the house set (new games' default):
     every number and recipe it states is version 13's (this fails when version 13's data changes
-    and the page's words do not follow)."""
+    and the page's words do not follow). New-user run: opened from a game that keeps an older
+    version (``&house_set=``), it states that version's: version 1's best goods are cloth and
+    silver, version 5's boats score 1 point, version 12's and 13's roles start with 4 to 7 goods."""
     from altibox import altiplano
     from altibox.altiplano import data
-    hs = data.load(altiplano.OPTIONS["house_set"][1])
+    hs = data.load(version)
     raw = data.load_raw(hs.name)
-    assert hs.name == "house_set_13"
-    lines = _howto_text("altiplano")
+    assert data.load(altiplano.OPTIONS["house_set"][1]).name == "house_set_13"
+    options = {} if version == "house_set_13" else {"house_set": version}
+    lines = _howto_text("altiplano", options)
     text = " ".join(lines)
     assert f"({hs.unlocked(0)} at first, up to {hs.planning_spaces} along the road track)" in text
     assert f"An order costs {hs.order_price} coin at the Market" in text
     # a role's starting goods per player count (H1 rows; new-user run: it said "4 or 5" where
     # version 13's 4-player Woodcutter starts with 7)
     starts = [sum(hs.role_start(r, n).values()) for r in hs.roles for n in (2, 3, 4, 5)]
-    assert (min(starts), max(starts)) == (4, 7)
-    assert f"gives its starting goods ({min(starts)} to {max(starts)}, by role and player count" in text
+    assert (min(starts), max(starts)) == {"house_set_13": (4, 7), "house_set_12": (4, 7)}.get(version, (4, 4))
+    if min(starts) < max(starts):
+        assert f"gives its starting goods ({min(starts)} to {max(starts)}, by role and player count" in text
+    else:
+        assert f"gives its starting goods ({min(starts)} for every role:" in text
     assert f"buy a cart ({hs.cart_price} coin)" in text
-    assert (f"boats {hs.boat_vp} points, houses {hs.house_vp} points and {hs.bonus_vp} more per "
+    boats = f"{hs.boat_vp} point{'s' if hs.boat_vp != 1 else ''}"
+    assert boats == ("1 point" if version == "house_set_5" else "2 points")
+    assert (f"boats {boats}, houses {hs.house_vp} points and {hs.bonus_vp} more per "
             f"good of the house's kind") in text
     top = max(hs.values.values())
     best = " and ".join(g for g in hs.goods if hs.values.get(g) == top)
+    assert best == ("cloth and silver" if version == "house_set" else "cloth and glass")
     assert f"(food {hs.values['food']}, up to {top} for {best})" in text
     effects = {"a boat": "boat", "a house": "house", "one step down the road track": "road"}
     for loc in ("farm", "forest", "mine", "harbor", "road", "village"):
@@ -283,3 +293,61 @@ def test_the_play_screen_links_every_how_to_page_without_compiling_the_texts():
     assert routes.HOWTO_GAMES == tuple(howto.PAGES) == ("alto", "altitude", "altiplano")
     assert [routes.howto_url(g) for g in routes.HOWTO_GAMES] == [
         "?game=alto&page=rules", "?game=altitude&page=rules", "?game=altiplano&page=rules"]
+
+
+def test_a_how_to_page_from_a_game_on_an_older_house_set_shows_that_version():
+    """New-user run: How to play opened from an Altiplano game on house set 12 showed version
+    13's boards and numbers. The link from a game carries its version when it is not new
+    games' (only then: DESIGN §3), and the page says at its top which version it shows; its
+    legend, its texts' numbers (above) and its examples are that version's."""
+    from altibox import altiplano
+    from web.links import routes
+    v12 = dict(altiplano.new_game(seed=3, players=2, house_set="house_set_12").options)
+    assert routes.howto_url("altiplano", v12) == "?game=altiplano&page=rules&house_set=house_set_12"
+    assert routes.howto_url("altiplano", dict(altiplano.new_game(seed=3, players=2).options)) == \
+        "?game=altiplano&page=rules"
+    assert routes.howto_url("alto", dict(alto.new_game(seed=3, setup="random").options)) == "?game=alto&page=rules"
+    # the address read back: a version the game has; new games' is no option to show; another
+    # value is said and left out
+    assert routes.howto_options({"house_set": "house_set_12"}, altiplano) == ({"house_set": "house_set_12"}, None)
+    assert routes.howto_options({"house_set": "house_set_13"}, altiplano) == ({}, None)
+    assert routes.howto_options({"game": "altiplano"}, altiplano) == ({}, None)
+    options, said = routes.howto_options({"house_set": "house_set_99"}, altiplano)
+    assert options == {} and said.startswith("house_set=house_set_99 names no version of the house set")
+    assert said.endswith(": this page shows the values of new games.")
+    assert routes.howto_options({"house_set": "house_set_12"}, alto) == ({}, None)  # not an option of Alto's page
+    # the page says which version it shows, and its legend is that version's
+    page = howto.howto_html("altiplano", options={"house_set": "house_set"}, said=None)
+    root = parse(page)
+    note = [" ".join(p.itertext()) for p in root.iter("p") if p.get("class") == "howto-version"]
+    assert note == ["This page shows the values of house set version 1, for a game that keeps it (new "
+                    "games use house set version 13): the legend, the numbers in the texts and the examples."]
+    assert legend_html("altiplano", options={"house_set": "house_set"}) in page
+    assert legend_html("altiplano", options={"house_set": "house_set"}) != legend_html("altiplano")
+    assert "howto-version" not in howto.howto_html("altiplano")
+    warn = parse(howto.howto_html("altiplano", said="house_set=x is not a value this game accepts"))
+    assert [p.text for p in warn.iter("p") if p.get("class") == "warn"] == ["house_set=x is not a value this game accepts"]
+    assert howto.example_note("altiplano", {"house_set": "house_set_12"}) == (
+        "This example cannot be shown with house set version 12: it shows the values of house set version 13.")
+    # the examples: each scene's position on version 12, proved again by its claims; the
+    # Woodcutter of a 2-player game starts with no fish in version 12
+    draw = S.with_options(S.find_scene("altiplano", "draw"), {"house_set": "house_set_12"})
+    assert json.loads(draw.position)["options"]["house_set"] == "house_set_12"
+    shown = SceneBoard(draw).html()
+    tips = [t for t in re.findall(r"<title>([^<]*)</title>", shown) if t.startswith("Woodcutter (role")]
+    assert tips and all("Starting goods: stone + 3 food; 1 coin." in t for t in tips)
+    new = SceneBoard(S.find_scene("altiplano", "draw")).html()
+    assert "Starting goods: stone + fish + 3 food; 1 coin." in new
+    for scene in S.load_scenes("altiplano"):
+        for version in altiplano.data.versions():
+            moved = S.with_options(scene, {"house_set": version})
+            assert altiplano.from_position(moved.position).hs.name == version
+    # the supply pays the difference between the versions' boxes (5 players: 1 more ore in 12)
+    five = altiplano.new_game(seed=3, players=5)
+    moved = altiplano.from_position(altiplano.position_with_options(altiplano.to_position(five), house_set="house_set_12"))
+    assert (moved.supply["ore"], moved.supply["food"]) == (five.supply["ore"] + 1, five.supply["food"])
+    with pytest.raises(ValueError, match="rule 2: bad header: only house_set can change"):
+        altiplano.position_with_options(altiplano.to_position(five), turn_mode="one_source")
+    assert S.with_options(S.find_scene("alto", "scoring"), {}) == S.find_scene("alto", "scoring")
+    with pytest.raises(S.SceneError, match="cannot be shown with other options"):
+        S.with_options(S.find_scene("alto", "scoring"), {"setup": "random"})

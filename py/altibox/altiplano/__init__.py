@@ -84,7 +84,9 @@ roles and extensions. The board (:mod:`altibox.altiplano.render`): :func:`render
 function of a view and the page's selection) and :func:`choice_cells`.
 """
 
-from .position import POSITION_RULES, check, from_position, replay, scene_facts, to_position, to_record
+from .position import (
+    POSITION_RULES, check, from_position, position_with_options, replay, scene_facts, to_position, to_record,
+)
 from .rules import (
     GAME_ID, INFO, LOCATIONS, NAME, OPTIONS, PHASES, PLAYERS, STEP_ENDS_WITH_MOVE, UNNAMED, Move,
     Player, State, apply,
@@ -95,7 +97,7 @@ from .words import (
     describe, end_reason, explain, extension_tip, good_tip, is_secret, location_tip, prompt, role_tip,
     public_position, round_banner, scoreboard, why_not, log_entry, SECRET_NOTATION, plans_in_secret,
     END_TURN_FIRST, last_outlined,
-    notation_help, TURN_SUMMARY, confirm_first, part_prompt, option_value_words,
+    notation_help, TURN_SUMMARY, confirm_first, part_prompt, option_value_words, rule_figures,
 )
 from .render import FOCUS_PARTS, legend, legend_svg, choice_cells, render_svg
 
@@ -111,5 +113,5 @@ __all__ = [
     "to_record", "replay", "describe", "check", "score_breakdown", "owned_goods", "total_coins",
     "prompt", "explain", "end_reason", "scoreboard", "round_banner", "is_secret", "good_tip", "location_tip",
     "role_tip", "extension_tip", "why_not", "public_position", "render_svg", "choice_cells",
-    "scene_facts", "legend", "legend_svg", "option_value_words",
+    "scene_facts", "legend", "legend_svg", "option_value_words", "rule_figures", "position_with_options",
 ]

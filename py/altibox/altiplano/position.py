@@ -84,6 +84,51 @@ def to_position(state: State) -> str:
     return json.dumps(_state_json(state), separators=(",", ":"), sort_keys=True)
 
 
+def position_with_options(text: str, **options) -> str:
+    """Position ``text`` on another version of the house set (``house_set=``, the only option it
+    changes): what a How to play page shows a player whose game keeps an older version (the
+    components' values of that version; the examples are checked again by their scene's claims).
+
+    Goods and carts stay where the position has them; the supply takes or gives the difference
+    between the two versions' totals for the position's player count, and the boats and houses
+    no seat holds become the other version's, in the position's order where they are in both.
+
+    >>> from altibox import altiplano
+    >>> text = to_position(altiplano.new_game(seed=7, players=2))
+    >>> from_position(position_with_options(text, house_set="house_set_12")).hs.name
+    'house_set_12'
+
+    Raises:
+        PositionError: another option (rule 2), an unknown version (rule 2), or a position the
+            other version cannot hold: a card it does not have, a supply below zero (the rule
+            broken, as :func:`from_position` says).
+    """
+    from collections import Counter
+    state = from_position(text)
+    if set(options) - {"house_set"}:
+        raise PositionError(f"bad header: only house_set can change, not {sorted(set(options) - {'house_set'})}", rule=2)
+    try:
+        new = _data.load(options.get("house_set", state.hs.name))
+    except ValueError as exc:
+        raise PositionError(f"bad header: {exc}", rule=2) from None
+    d, old, n = json.loads(text), state.hs, state.players
+    for g in set(new.supply(n)["goods"]) | set(old.supply(n)["goods"]):
+        d["supply"][g] = d["supply"].get(g, 0) + new.supply(n)["goods"].get(g, 0) - old.supply(n)["goods"].get(g, 0)
+    d["carts"] += new.supply(n)["carts"] - old.supply(n)["carts"]
+    for key, cards in (("boats", new.boats_for(n)), ("houses", new.houses_for(n))):
+        free = Counter(cards) - Counter(c for seat in d["seats"] for c in seat[key])
+        kept = []
+        for card in d[key]:
+            if free[card] > 0:
+                kept.append(card)
+                free[card] -= 1
+        d[key] = kept + list(free.elements())
+    d["options"] = {**d.get("options", {}), "house_set": new.name}
+    out = json.dumps(d, separators=(",", ":"), sort_keys=True)
+    from_position(out)
+    return out
+
+
 def _goods_dict(hs, d, what) -> dict:
     if not isinstance(d, dict):
         raise TypeError(f"{what} must be an object")

@@ -34,7 +34,7 @@ from altibox.core import Outcome
 
 from . import data as _data
 from .rules import (
-    OPTIONS, Move, State, _has_passive, _legal, _unlocked, action_turn, house_set_name, legal_moves,
+    OPTIONS, PLAYERS, Move, State, _has_passive, _legal, _unlocked, action_turn, house_set_name, legal_moves,
     outcome as _outcome, owned_goods, parse_move, score_breakdown, seat_name, view as _view,
 )
 
@@ -753,6 +753,31 @@ def house_set_note(options: dict | None) -> str:
         return ""
     own, new = (int(_data.load(n).raw.get("version", 1)) for n in (name, default))
     return f"This game keeps house set version {own} (new games use {new})."
+
+
+def rule_figures(options: dict | None = None) -> dict[str, str]:
+    """The numbers the How to play page quotes, in words, from the house set of ``options`` (a
+    game's own: a page opened from a game on an older version says that version's), keyed as
+    its texts name them: ``first_spaces``, ``planning_spaces``, ``start_goods`` ("4 to 7, by
+    role and player count"), ``food_value``, ``top_goods`` ("4 for cloth and glass"),
+    ``boat_points``, ``house_points``, ``house_bonus``, ``order_price``, ``cart_price``.
+
+    >>> rule_figures()["top_goods"], rule_figures({"house_set": "house_set"})["top_goods"]
+    ('4 for cloth and glass', '4 for cloth and silver')
+    """
+    hs = _hs(options)
+    starts = {sum(hs.role_start(r, n).values()) for r in hs.roles for n in PLAYERS}
+    low, high = min(starts), max(starts)
+    top = max(hs.values.values())
+
+    def points(n: int) -> str:
+        return f"{n} point{'s' if n != 1 else ''}"
+    return {"first_spaces": str(hs.unlocked(0)), "planning_spaces": str(hs.planning_spaces),
+            "start_goods": f"{low} for every role" if low == high else f"{low} to {high}, by role and player count",
+            "food_value": str(hs.values["food"]),
+            "top_goods": f"{top} for {' and '.join(g for g in hs.goods if hs.values.get(g) == top)}",
+            "boat_points": points(hs.boat_vp), "house_points": points(hs.house_vp), "house_bonus": str(hs.bonus_vp),
+            "order_price": coin_words(hs.order_price), "cart_price": coin_words(hs.cart_price)}
 
 
 def option_value_words(name: str, value: Any) -> str | None:

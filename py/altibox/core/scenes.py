@@ -79,7 +79,7 @@ and for scenes from links); :func:`start_state` builds the position a scene show
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any
 
@@ -377,6 +377,29 @@ def check_scene(scene: Scene):
                     raise SceneError(f"{at}has a hint for {move!r}, which is not a legal wrong move", sid)
         frontier = nxt[:_MAX_FRONTIER]
     return state
+
+
+def with_options(scene: Scene, options: dict) -> Scene:
+    """``scene`` under other options of its game: its position rewritten by the game
+    (``module.position_with_options``: Altiplano's house set, for a How to play page opened from
+    a game on an older version) and proved again (:func:`check_scene`). ``{}``: the scene itself.
+
+    Raises:
+        SceneError: the game cannot rewrite a position, the scene starts from a record, the
+            position cannot take those options, or a claim of the scene no longer holds.
+    """
+    if not options:
+        return scene
+    rewrite = getattr(_module(scene.game), "position_with_options", None)
+    if rewrite is None or scene.position is None:
+        raise SceneError("it cannot be shown with other options", scene.id)
+    try:
+        text = rewrite(scene.position, **options)
+    except (ValueError, TypeError) as exc:
+        raise SceneError(f"it cannot be shown with these options: {exc}", scene.id) from None
+    moved = replace(scene, position=text, options={k: v for k, v in scene.options.items() if k not in options})
+    check_scene(moved)
+    return moved
 
 
 def parse_file(game: str, text: str) -> list[Scene]:

@@ -312,7 +312,8 @@ class App:
         howto_link = by_id("howto-link")
         if not is_null(howto_link):
             howto_link.hidden = session.game_id not in routes.HOWTO_GAMES
-            howto_link.setAttribute("href", routes.howto_url(session.game_id))
+            # a game on an older house set: the page shows that version's values
+            howto_link.setAttribute("href", routes.howto_url(session.game_id, session.state.options))
         by_id("editor-open").setAttribute("href", f"?game={session.game_id}&page=editor")  # the scene editor
         legend = by_id("legend")
         if not is_null(legend):

@@ -68,28 +68,38 @@ class HowToPage:
         elif params.get("page") == "learn":
             self.learn.show_learn(game, params)
         elif game in routes.HOWTO_GAMES:
-            self.show_rules(game)
+            self.show_rules(game, params)
         else:
             self.show_error(f"{GAMES[game].INFO.name} has no How-to-play page yet.")
 
-    def show_rules(self, game: str) -> None:
+    def show_rules(self, game: str, params: dict[str, str] | None = None) -> None:
         """The How-to-play page of ``game``: texts and live scene boards (one interpreter for
         every board: each board is a :class:`SceneBoard` drawn into its ``<figure>``). The saved
-        game is not touched: "Back to the game" resumes it."""
-        from altibox.core.scenes import find_scene
+        game is not touched: "Back to the game" resumes it. ``params``: the address's; its
+        :data:`~web.links.routes.HOWTO_OPTIONS` (a link from an Altiplano game on an older house
+        set) make the page show that version's values: the legend, the texts' numbers and the
+        examples (each proved again under it; one that cannot be shows new games' values and
+        says so above it)."""
+        from altibox.core.scenes import SceneError, find_scene, with_options
 
         from web.html import howto  # the pages' texts: compiled when a How-to page is first shown
         from web.play.sceneboard import SceneBoard
         info = GAMES[game].INFO
         t0 = browser.window.performance.now()
+        options, wrong = routes.howto_options(params or {}, GAMES[game])
         has_save = self.storage.load_save(game) is not None
         root = by_id("rules")
-        root.innerHTML = howto.howto_html(game, back=f"?game={game}" if has_save else None)
+        root.innerHTML = howto.howto_html(game, back=f"?game={game}" if has_save else None, options=options, said=wrong)
         self.scene_boards = {}
         for fig in root.querySelectorAll("figure[data-scene]"):
             sid = str(fig.getAttribute("data-scene"))
             try:
-                board = SceneBoard(find_scene(game, sid))
+                scene = find_scene(game, sid)
+                try:
+                    scene = with_options(scene, options)
+                except SceneError:  # this example does not fit that version: new games' values, said
+                    fig.insertAdjacentHTML("beforebegin", f'<p class="warn">{esc(howto.example_note(game, options))}</p>')
+                board = SceneBoard(scene)
             except Exception as exc:  # a broken scene file: say so in its place, keep the page
                 fig.innerHTML = f'<p class="warn">This example cannot be shown: {esc(exc)}</p>'
                 continue
@@ -100,7 +110,7 @@ class HowToPage:
         browser.document.documentElement.dataset.game = game
         by_id("title").textContent = f"How to play {info.name}"
         browser.document.title = f"How to play · {info.name} · Altibox"
-        self.set_url(routes.howto_url(game))
+        self.set_url(routes.howto_url(game, options))
         self.screen("rules")
         browser.window.scrollTo(0, 0)
 

@@ -8,6 +8,10 @@ board (:class:`web.play.sceneboard.SceneBoard`) under the page's one interpreter
 
 Blocks of a section: a ``str`` is a paragraph; a ``list`` of ``str`` is a bulleted list; the
 token ``LEGEND`` puts the game's legend (``module.legend()``: symbol, name, what it does).
+
+A game whose components' values come in versions (Altiplano's house set) words the numbers its
+texts quote from the version shown (``module.rule_figures(options)``, named ``{start_goods}``
+and so on in the texts), and a page opened from a game on another version says so at its top.
 """
 
 from __future__ import annotations
@@ -148,12 +152,12 @@ PAGES: dict[str, list[tuple[str, str, list, list[str]]]] = {
         ("setup", "Setting up", [
             "The seven locations (Harbor, Farm, Forest, Mine, Road, Market, Village) lie in a ring "
             "in random order, each stocked with its goods and cards. Each player gets a role, which "
-            "adds one action space at its location and gives its starting goods (4 to 7, by role and "
-            "player count: hover over the role), its coins, 1 cart and a pawn "
+            "adds one action space at its location and gives its starting goods ({start_goods}: "
+            "hover over the role), its coins, 1 cart and a pawn "
             "that enters the ring for free before the first action.",
         ], []),
         ("round", "A round: draw, plan, act", [
-            "Draw: fill your open planning spaces (4 at first, up to 8 along the road track) from "
+            "Draw: fill your open planning spaces ({first_spaces} at first, up to {planning_spaces} along the road track) from "
             "your bag. Goods left from last round stay and you draw fewer.",
         ], ["draw"]),
         ("plan", "Planning", [
@@ -171,7 +175,7 @@ PAGES: dict[str, list[tuple[str, str, list, list[str]]]] = {
              "Mine: food + food → stone; ore + food → silver.",
              "Harbor: fish + food → food; fish + fish → stone; wood + wood → a boat.",
              "Road: stone + wood → one step down the road track.",
-             "Village: stone + stone → a house; store goods in the warehouse; buy a cart (1 coin).",
+             "Village: stone + stone → a house; store goods in the warehouse; buy a cart ({cart_price}).",
              "Market: sell goods, take or fill an order, buy an extension."],
         ], ["farm"]),
         ("move", "Moving", [
@@ -181,7 +185,7 @@ PAGES: dict[str, list[tuple[str, str, list, list[str]]]] = {
             "the movement spaces, planned there.",
         ], ["cart"]),
         ("orders", "Orders, houses, boats and the warehouse", [
-            "An order costs 1 coin at the Market; deliver its goods there over several turns. You "
+            "An order costs {order_price} at the Market; deliver its goods there over several turns. You "
             "hold one open order at a time; a completed one scores its points and brings 1 corn.",
             "The warehouse keeps goods for good, in rows of one kind, started in order; a full row "
             "scores its points. Corn never enters your bag: it goes straight into the warehouse.",
@@ -191,9 +195,9 @@ PAGES: dict[str, list[tuple[str, str, list, list[str]]]] = {
             "round is finished and one more full round is played.",
         ], []),
         ("scoring", "Scoring", [
-            ["every good you own scores its value (food 0, up to 4 for cloth and glass), also in "
+            ["every good you own scores its value (food {food_value}, up to {top_goods}), also in "
              "the warehouse; goods on orders do not;",
-             "boats 2 points, houses 4 points and 1 more per good of the house's kind;",
+             "boats {boat_points}, houses {house_points} and {house_bonus} more per good of the house's kind;",
              "completed orders their points; full warehouse rows their points."],
             "The most points win; on a tie, the most coins.",
         ], []),
@@ -201,23 +205,61 @@ PAGES: dict[str, list[tuple[str, str, list, list[str]]]] = {
 }
 
 
-def _blocks_html(game_id: str, blocks: list) -> str:
+def _blocks_html(game_id: str, blocks: list, options: dict | None = None) -> str:
+    figures = getattr(GAMES[game_id], "rule_figures", None)
+    words = figures(options) if figures is not None else None
+
+    def text(block: str) -> str:
+        return esc(block.format_map(words) if words is not None else block)
     out = []
     for block in blocks:
         if block == LEGEND:
-            out.append(legend_html(game_id))
+            out.append(legend_html(game_id, options=options))
         elif isinstance(block, list):
-            out.append("<ul>" + "".join(f"<li>{esc(item)}</li>" for item in block) + "</ul>")
+            out.append("<ul>" + "".join(f"<li>{text(item)}</li>" for item in block) + "</ul>")
         else:
-            out.append(f"<p>{esc(block)}</p>")
+            out.append(f"<p>{text(block)}</p>")
     return "".join(out)
 
 
-def howto_html(game_id: str, back: str | None = None) -> str:
+def _option_words(module, options: dict) -> tuple[str, str]:
+    """The shown options and new games' in words (``module.option_value_words``: "house set
+    version 12", "house set version 13"), each joined with "and"."""
+    say = getattr(module, "option_value_words", lambda name, value: f"{name}={value}")
+    own = [say(k, v) or f"{k}={v}" for k, v in options.items()]
+    new = [say(k, module.OPTIONS[k][1]) or f"{k}={module.OPTIONS[k][1]}" for k in options]
+    return " and ".join(own), " and ".join(new)
+
+
+def version_note(game_id: str, options: dict | None) -> str:
+    """The line at the top of a How to play page opened from a game whose options change the
+    values it shows (``web.links.routes.HOWTO_OPTIONS``), e.g. "This page shows the values of
+    house set version 12, for a game that keeps it (new games use house set version 13): the
+    legend, the numbers in the texts and the examples."; ``""`` without such options."""
+    if not options:
+        return ""
+    own, new = _option_words(GAMES[game_id], options)
+    return (f"This page shows the values of {own}, for a game that keeps it (new games use {new}): "
+            f"the legend, the numbers in the texts and the examples.")
+
+
+def example_note(game_id: str, options: dict) -> str:
+    """The line above an example that cannot be shown with the page's options (its position
+    does not fit that version): it shows new games' values, and says so."""
+    own, new = _option_words(GAMES[game_id], options)
+    return f"This example cannot be shown with {own}: it shows the values of {new}."
+
+
+def howto_html(game_id: str, back: str | None = None, options: dict | None = None,
+               said: str | None = None) -> str:
     """The whole How-to-play page of ``game_id``.
 
     Args:
         back: the link back to the game screen (``?game=G``), or None to link to the start page.
+        options: the options whose values the page shows, when they are not new games' (a link
+            from a game on an older house set: :func:`version_note` at the top, the legend and
+            the texts' numbers of that version); None or ``{}``: new games'.
+        said: a line at the top about the address (an option value it could not use).
     Returns:
         ``<article class="howto" data-game=G>`` with a contents list, one ``<section id=ID>``
         per part, and an empty ``<figure class="scene" data-scene=ID>`` for each scene.
@@ -232,9 +274,11 @@ def howto_html(game_id: str, back: str | None = None) -> str:
     guided = (f' <a class="button learn-link" data-nav="1" href="{esc(learn_url(game_id))}">Guided first game</a>'
               if has_guide(game_id) else "")
     toc = "".join(f'<li><a href="#howto-{esc(sid)}">{esc(head)}</a></li>' for sid, head, _b, _s in sections)
+    notes = "".join(f'<p class="{cls}" role="note">{esc(words)}</p>'
+                    for cls, words in (("howto-version", version_note(game_id, options)), ("warn", said)) if words)
     parts = [f'<article class="howto" data-game="{esc(game_id)}">',
              f'<header class="howto-head"><h2>How to play {esc(info.name)}</h2>'
-             f'<p class="muted">{esc(info.players_text)} · {esc(info.blurb)}</p>'
+             f'<p class="muted">{esc(info.players_text)} · {esc(info.blurb)}</p>{notes}'
              f'<p class="actions">{back_link}{guided} <a class="button" href="./">All games</a></p>'
              f'<nav aria-label="Contents"><ol class="howto-toc">{toc}</ol></nav></header>']
     for sid, head, blocks, scene_ids in sections:
@@ -242,7 +286,7 @@ def howto_html(game_id: str, back: str | None = None) -> str:
         if figures:
             figures = f'<div class="scenes">{figures}</div>'
         parts.append(f'<section id="howto-{esc(sid)}" class="howto-part"><h3>{esc(head)}</h3>'
-                     f'{_blocks_html(game_id, blocks)}{figures}</section>')
+                     f'{_blocks_html(game_id, blocks, options)}{figures}</section>')
     parts.append(f'<p class="actions">{back_link}{guided}</p></article>')
     return "".join(parts)
 

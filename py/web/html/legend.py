@@ -16,7 +16,8 @@ def legend_html(game_id: str, compact: bool = False, options: dict | None = None
     """The game's legend as a list: one ``<li data-symbol=KEY>`` per symbol or marker with its
     icon (SVG from the game's render), name and what it does (``module.legend(options)``:
     a game in progress passes its own options, so an Altiplano game of house-set version 1
-    shows version 1's values; the How to play page passes none: the default version)."""
+    shows version 1's values; the How to play page passes the options it shows: none, the
+    default version, unless it was opened from a game on an older one)."""
     module = GAMES[game_id]
     items = "".join(
         f'<li data-symbol="{esc(key)}">{icon}<span><strong>{esc(name)}</strong> — {esc(text)}</span></li>'

@@ -60,9 +60,62 @@ PAGES = ("rules", "learn", "lesson", "editor")
 HOWTO_GAMES = ("alto", "altitude", "altiplano")
 
 
-def howto_url(game_id: str) -> str:
-    """The How-to-play page's address relative to the site: ``?game=G&page=rules``."""
-    return f"?game={game_id}&page=rules"
+#: The options whose values a game's How-to-play page shows (its legend, the numbers of its
+#: texts, its examples): Altiplano's house set. A link to the page from a game carries them when
+#: they are not new games' (DESIGN §3: only non-default options in URLs).
+HOWTO_OPTIONS = {"altiplano": ("house_set",)}
+
+
+def howto_url(game_id: str, options: dict | None = None) -> str:
+    """The How-to-play page's address relative to the site: ``?game=G&page=rules``, and each of
+    the game's :data:`HOWTO_OPTIONS` that ``options`` (a game's) sets to other than new games'
+    value, e.g. ``?game=altiplano&page=rules&house_set=house_set_12`` from a game on version 12.
+
+    >>> howto_url("altiplano", {"house_set": "house_set_12", "first_player": 1})
+    '?game=altiplano&page=rules&house_set=house_set_12'
+    >>> howto_url("altiplano", {"house_set": "house_set_13"}), howto_url("alto")
+    ('?game=altiplano&page=rules', '?game=alto&page=rules')
+    """
+    url = f"?game={game_id}&page=rules"
+    names = HOWTO_OPTIONS.get(game_id, ()) if options else ()
+    if names:
+        from altibox import GAMES
+        spec = GAMES[game_id].OPTIONS
+        url += "".join(f"&{name}={_url_value(str(options[name]))}" for name in names
+                       if name in options and options[name] != spec[name][1])
+    return url
+
+
+def _url_value(text: str) -> str:
+    """``text`` percent-encoded for a URL's query (UTF-8; letters, digits and ``-._~`` as they
+    are), without importing urllib.parse at start-up (see :func:`parse_query`).
+
+    >>> _url_value("house_set_12"), _url_value("a b&é")
+    ('house_set_12', 'a%20b%26%C3%A9')
+    """
+    return "".join(ch if ch.isascii() and (ch.isalnum() or ch in "-._~") else
+                   "".join(f"%{b:02X}" for b in ch.encode("utf-8")) for ch in text)
+
+
+def howto_options(params: dict[str, str], module) -> tuple[dict, str | None]:
+    """The options a How-to-play address asks the page to show (:data:`HOWTO_OPTIONS`, other
+    than new games'): ``(options, None)``, or, for a value the game does not accept, that
+    option left out and the words saying so (the page then shows new games' values), e.g.
+    ``"house_set=house_set_99 names no version of the house set (…): this page shows the values
+    of new games."``."""
+    options, wrong = {}, []
+    for name in HOWTO_OPTIONS.get(module.GAME_ID, ()):
+        if params.get(name, "") == "":
+            continue
+        try:
+            value = link_option(module.OPTIONS, name, params[name])
+            module.new_game(seed=1, players=module.INFO.default_players, **{name: value})
+        except ValueError as exc:
+            wrong.append(str(exc))
+            continue
+        if value != module.OPTIONS[name][1]:
+            options[name] = value
+    return options, (f"{'; '.join(wrong)}: this page shows the values of new games." if wrong else None)
 
 
 def unknown_page(params: dict[str, str], game_name: str) -> str | None:
