@@ -11,7 +11,7 @@ from altibox import GAMES, alto, bots
 from web.play.bots import bot_seed
 from web.play.seats import seats_meta
 from web.play.session import Session
-from web.play.table import Click, Table
+from web.play.table import ACTED_ONCE, Click, Table
 
 
 def alto_in_movement(seed: int = 7) -> Table:
@@ -149,6 +149,35 @@ def test_a_double_click_never_plays_for_the_next_player():
     assert t.double_click("c3", on_move=False) is None  # a cell that is no move: acts as ever
     t.clicked("a1", None)  # any other click that acts clears it
     assert t.double_click(None, on_move=True) is None
+
+
+def test_a_double_clicks_second_click_after_a_play_the_board_refuses_says_double_click():
+    """New-user run: a double click on Draw in a game of two people drew, and its second click,
+    on the board now behind the pass-the-device screen, said "Pass the device to Player 2
+    first" — a refusal meant for a click of its own. It says it was a double click instead,
+    wherever it lands; a later single click still gets the refusal."""
+    t = Table(Session.new("altiplano", seed=3, players=2))
+    t.reveal()
+    assert t.clicked("draw", "draw").kind == "play" and t.privacy() is not None
+    for cell in (None, "loc:farm", "draw"):
+        assert t.double_click(cell, on_move=False) == ACTED_ONCE
+    assert t.double_click("draw", on_move=True, move="draw") == ACTED_ONCE
+    assert "double click" in ACTED_ONCE and "Pass the device" not in ACTED_ONCE
+    assert t.session.ply == 1
+    done = t.clicked(None, None)  # a click of its own, later: the refusal, in words
+    assert done.kind == "wait" and done.text.startswith("Pass the device to Player 2 first")
+    # Altitude: a double click on a slot plays the card; End turn is awaited, not said
+    a = Table(Session.new("altitude", seed=3, players=2))
+    a.reveal()
+    while not a.needs_confirm():
+        view = a.frame().view
+        move = view["legal_moves"][0]
+        assert a.clicked(None, move).kind == "play", move
+    assert a.double_click(None, on_move=False) == ACTED_ONCE
+    # Alto: the next person may play at once, so a quick second tap acts as ever
+    o = Table(Session.new("alto", seed=7))
+    o.clicked(None, "@b2")
+    assert o.double_click("c3", on_move=False) is None
 
 
 def test_a_double_click_on_the_source_just_selected_keeps_it():

@@ -37,6 +37,9 @@ from web.play.turns import Turns
 #: the Undo button's tooltip while it is open (index.html's own title)
 UNDO_TITLE = "Undo (Ctrl+Z)"
 
+#: the hint for the second click of a double click whose first click played a move
+ACTED_ONCE = "That was a double click, so it acted once: the first click played, the second did nothing."
+
 
 @dataclass(frozen=True)
 class Click:
@@ -258,20 +261,29 @@ class Table:
         acts like any click, ``""`` when it is ignored silently (on the source the first click
         selected: the selection stays), or the words to show when it is ignored because the
         first click passed the turn (it never plays for the next player), played a move and
-        another move (or no move: Altiplano's good just placed) now lies under the pointer, or asked to confirm
-        ``move`` (``confirm_first``: a confirmation is a click of its own, never the second half
-        of a double click — new-user run: a double click on "Done planning" planned nothing)."""
+        another move (or no move: Altiplano's good just placed) now lies under the pointer,
+        played a move after which the board takes no click (:data:`ACTED_ONCE`, never the
+        refusal meant for a click of its own, such as "Pass the device to …"), or asked to
+        confirm ``move`` (``confirm_first``: a confirmation is a click of its own, never the
+        second half of a double click — new-user run: a double click on "Done planning"
+        planned nothing)."""
         if self.board.keeps_double_click(cell):
             return ""
         if move is not None and self._asked[0] is self.session.state and self._asked[1] == move:
             return ("That was a double click, so it did not confirm: read the words above, then "
                     "click once more to confirm.")
         s = self.session
+        if self._played[0] is s.state and self._played[1] is not None and self.refusal(cell):
+            # the first click played and the board now takes no click (the device to pass, End
+            # turn awaited, a bot to move, the game over): the second click was not meant for
+            # what the page would answer (new-user run: a double click on Draw in a game of two
+            # people said "Pass the device to Player 2 first")
+            return ACTED_ONCE
         if not on_move:
             if self._played[0] is s.state and self._played[1] is not None and self._turn_passed is None:
                 # the first click played (a good placed on the space under the pointer): the
                 # second finds nothing selected; it says so rather than "select a good first"
-                return "That was a double click, so it acted once: the first click played, the second did nothing."
+                return ACTED_ONCE
             return None
         changed = ("That was a double click: the board changed under it, so the second click "
                    "did nothing. Look, then click again.")
