@@ -1706,7 +1706,6 @@ BOARD_WORDS = {
     "location": "{name}: stock {stock}",
     "location_next": "{name} (next to the {prev} and the {next}): stock {stock}",
     "neighbours": "\u2194 {prev} \u00b7 {next}",
-    "neighbours_short": "{prev} \u00b7 {next}",
     "role_at": "at the {loc}:",
     "table": "Altiplano table",
     "part": "Altiplano: {part}",

@@ -196,10 +196,10 @@ def _tile(ctx: _Ctx, parts: list, loc: str, x, y, w, h, mine: bool) -> None:
                      + _text(w - 4 - cw / 2, cy + 12, ct, "pill"))
     if ctx.narrow and cy != 45:
         # on a phone the ring is a loop of rows: each tile names its two neighbours (a step
-        # reaches only these), issue 22
+        # reaches only these), issue 22, always after the same "↔" (new-user run: the longest
+        # pairs, by _tw's rough estimate too wide, lost it; in Chromium's DejaVu Sans, a wide
+        # font, the longest pair, "↔ Harbor · Market", is 99 of the tile's 106 units)
         nt = _w.board_words("neighbours", prev=nbrs[0], next=nbrs[1])
-        if _tw(nt, 11) > w - 10:
-            nt = _w.board_words("neighbours_short", prev=nbrs[0], next=nbrs[1])
         parts.append(f'<g aria-hidden="true">{_text(6, 58, nt, "s")}</g>')
     parts.append(ctx.marks(cell, 0, 0, w, h, 8))
     if ctx.last and _last_loc(ctx.last, ctx.hs) == loc:
