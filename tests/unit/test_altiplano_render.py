@@ -254,6 +254,70 @@ def test_actions_ready_source_pawn_moves_and_market():
     assert reachable(view2) == set(view2["legal_moves"])
 
 
+def _ready_badge(root):
+    """The READY badge's text element and the ``data-cell`` group around it (None: outside every
+    group), and its pill's class."""
+    parent = {child: el for el in root.iter() for child in el}
+    text = next(el for el in root.iter() if el.tag == NS + "text" and el.text == "READY")
+    group = parent[text]
+    while group is not None and group.get("data-cell") is None:
+        group = parent.get(group)
+    pill = next(el for el in parent[text] if el.tag == NS + "rect" and "ready-pill" in (el.get("class") or ""))
+    return group, pill.get("class").split()
+
+
+@pytest.mark.parametrize("pawn,goods,live", [("village", ("fish",), True),
+                                              ("village", ("fish", "stone"), True),
+                                              ("farm", ("fish",), False)])
+def test_the_ready_badge_takes_the_click_of_its_source(pawn, goods, live):
+    """New-user run: the Village card's READY badge (its storage action) took no click, only
+    the source below it did. The badge is drawn inside the ready source's group: a click on it
+    plays the action (one way), opens the choice (several ways: the rows), or says why not (the
+    pawn elsewhere). Green like every target while it runs now, white while it cannot."""
+    d = scene(2, seed=1, pawn=pawn, house_set="house_set_13")
+    give(d, 0, "village", *goods)
+    s = load(d)
+    for narrow in (False, True):
+        view, _svg, root = render(s, 0, narrow=narrow)
+        group, cls = _ready_badge(root)
+        assert group is not None and group.get("data-cell") == "src:village", narrow
+        runs = [m for m in view["legal_moves"] if m.startswith("village:")]
+        assert bool(runs) == live and ("live" in cls) == live
+        if len(runs) == 1:
+            assert group.get("data-move") == runs[0] == "village:r1"
+        elif runs:
+            assert group.get("data-move") is None and "src:village" in R.choice_cells(view)
+            _v, _s, chosen = render(s, 0, narrow=narrow, selected="src:village")
+            assert {m for m in moves_in(chosen) if m.startswith("village:")} == set(runs)
+        else:
+            assert group.get("data-move") is None and "Your pawn" in A.why_not(view, "src:village")
+        # and it is outlined as a target exactly when it runs now
+        outlined = any((el.get("class") or "").split()[:1] == ["target"] for el in group)
+        assert outlined == live
+
+
+def test_go_here_with_a_cart_and_a_step_says_both():
+    """New-user run: a location reached by a cart or a step offered a generic "Go here…". Its
+    button says what the click asks about, in words that fit the phone's card too."""
+    d = scene(2, seed=1, pawn="farm", house_set="house_set_13")
+    give(d, 0, "move", "food")  # a step is possible
+    s = load(d)
+    ring = list(s.ring)
+    i = ring.index("farm")
+    near = ring[(i + 1) % 7]
+    for narrow, words in ((False, "Go here \u00b7 cart or step"), (True, "Go \u00b7 cart or step")):
+        view, svg, root = render(s, 0, narrow=narrow)
+        go = cells(root)[f"sec:{near}"]
+        assert go.get("data-move") is None and f"sec:{near}" in R.choice_cells(view)
+        assert ["".join(t.itertext()) for t in go.iter(NS + "text")] == [words]
+        assert "Go here\u2026" not in svg  # no generic "Go here…" anywhere
+        # the button as wide as its words (never cut to the card's inner width: 150 / 212)
+        width = float(next(go.iter(NS + "rect")).get("width"))
+        assert width == pytest.approx(len(words) * 12 * 0.6 + 20) and width < (150 if narrow else 212)
+        _v, _s, chosen = render(s, 0, narrow=narrow, selected=f"sec:{near}")
+        assert {m for m in moves_in(chosen) if m.endswith(near)} == {f"go:{near}", f"step:{near}"}
+
+
 def test_multi_option_choice_asks_once_in_words():
     d = scene(4, seed=3, pawn="village", coins=5)
     give(d, 0, "village", "stone", "stone")

@@ -1622,7 +1622,8 @@ BOARD_WORDS = {
     "step_or_cart_short": "1 step or 2nd cart",
     # movement
     "go_here_cost": "Go here \u00b7 {cost}",
-    "go_here": "Go here\u2026",
+    "go_here_choice": "Go here \u00b7 cart or step",
+    "go_here_choice_short": "Go \u00b7 cart or step",
     "go_here_idle": "Go here \u00b7 nothing to do",
     "go_here_idle_short": "Go \u00b7 nothing to do",
     "move_to": "move to the {loc}: {options}",

@@ -227,9 +227,12 @@ def _ready(ctx: _Ctx, sid: str, entry: dict | None) -> bool:
 
 
 def _source_block(ctx: _Ctx, parts: list, sid: str, x: float, y: float, w: float,
-                  tag: str | None, measure: bool = False) -> float:
+                  tag: str | None, measure: bool = False, badge: tuple | None = None) -> float:
     """One action source (spaces + recipes) at ``x, y`` in a card of width ``w``; returns its
-    height. With ``measure`` nothing is drawn."""
+    height. With ``measure`` nothing is drawn. ``badge``: where the card's READY badge goes,
+    relative to ``x, y`` (in the card's header): drawn in this source's group, so that a click
+    on it is a click on the source. Green like the ring's target pills while the source runs
+    now, white (a fact, no action) while it cannot."""
     src = ctx.S[sid]
     seat = ctx.bseat
     entry = (seat.get("sources") or {}).get(sid)
@@ -291,6 +294,13 @@ def _source_block(ctx: _Ctx, parts: list, sid: str, x: float, y: float, w: float
     if ready:
         parts.append(f'<rect x="-4" y="-3" width="{_f(w - 4)}" height="{_f(h + 4)}" rx="6" '
                      f'fill="#e7f6ec"/>')
+    if badge is not None:
+        bx, by = badge
+        live = bool(runs)
+        parts.append(_rect(bx, by, 50, 15, "ready-pill" + (" live" if live else ""), 7,
+                           ' fill="#1f9d55" stroke="#fff" stroke-width="1.5"' if live else ' fill="#fff"')
+                     + _text(bx + 25, by + 11.5, _w.board_words("pill_ready"), "pill",
+                             "" if live else ' style="fill:#14613a"'))
     if tag:
         parts.append(_text(0, 10, tag, "s b"))
     sy = y + top
@@ -489,13 +499,16 @@ def _section_card(ctx: _Ctx, parts: list, kind: str, key: str, blocks, x, y, w, 
         parts.append(f'<g color="{SEAT[ctx.board % 5]}" aria-hidden="true">'
                      f'{_g("pawn", rx - 8, y + 11, 15)}</g>')
         rx -= 18
+    # the READY badge in the card's header belongs to a ready source: drawn inside that
+    # source's group, it takes the click the source takes (new-user run: a click on READY did
+    # nothing, only the source below it acted); one that runs now first
     sources = ctx.bseat.get("sources") or {}
-    if any(_ready(ctx, sid, sources.get(sid)) for sid, _tag in blocks):
-        parts.append(_rect(rx - 50, y + 4, 50, 15, "", 7, ' fill="#fff"')
-                     + _text(rx - 25, y + 15.5, _w.board_words("pill_ready"), "pill", ' style="fill:#14613a"'))
+    ready = [sid for sid, _tag in blocks if _ready(ctx, sid, sources.get(sid))]
+    badge = next((sid for sid in ready if ctx.mv.runs.get(sid)), ready[0] if ready else None)
     by = y + 30
     for sid, tag in blocks:
-        bh = _source_block(ctx, parts, sid, x + 8, by, w - 16, tag)
+        at = (rx - 50 - (x + 8), y + 4 - by) if sid == badge else None
+        bh = _source_block(ctx, parts, sid, x + 8, by, w - 16, tag, badge=at)
         by += bh + 8
     if kind == "move":
         _carts(ctx, parts, x + 8, by, w - 16)
@@ -515,15 +528,20 @@ def _go_button(ctx: _Ctx, parts: list, loc: str, x: float, y: float, w: float) -
         text = _w.board_words("go_here_cost", cost=_w.move_cost(move, ctx.bseat).split(": ")[-1])
         label = _w.option_words(move, ctx.bseat, ctx.hs, ctx.S)
     else:
-        move, text = None, _w.board_words("go_here")
+        # both a cart and a step lead here: the click asks which, and the button says so
+        # (new-user run: a generic "Go here…" did not say what it offered)
+        move, key = None, "go_here_choice"
+        text = _w.board_words(key)
         label = _w.board_words("move_to", loc=_w.location_name(loc), options=" or ".join(
             _w.option_words(m, ctx.bseat, ctx.hs, ctx.S) for m in moves))
     if loc in ctx.idle:
         # a pawn move (first placement, cart, step) onto a location where nothing can be done
-        text = _w.board_words("go_here_idle")
-        if _tw(text, 12, True) + 20 > w:  # the phone's narrow card: the words fit, never cut
-            text = _w.board_words("go_here_idle_short")
+        key = "go_here_idle"
+        text = _w.board_words(key)
         label += _w.board_words("idle_here")
+    if len(moves) > 1 or loc in ctx.idle:
+        if _tw(text, 12, True) + 20 > w:  # the phone's narrow card: the words fit, never cut
+            text = _w.board_words(key + "_short")
     bw = min(w, _tw(text, 12, True) + 20)
     caption = _text(bw / 2, 16.5, text, "", ' style="font-size:12px"')
     parts.append(f'<g class="btn alt go" transform="translate({_f(x + w - bw)},{_f(y)})"'
