@@ -91,6 +91,9 @@ class PlayScreen:
         result = by_id("result")
         self.put_html(result, panels.result_html(module, state, names))
         result.hidden = out is None
+        see = by_id("see-scores")
+        if not is_null(see):
+            see.hidden = out is None
         undo = by_id("undo")
         undo.disabled = not t.can_undo()
         undo.title = t.undo_title()
@@ -297,10 +300,13 @@ class PlayScreen:
 
     def play_action(self, action: str, el) -> None:
         """The play screen's own buttons: the bar's step button (``#bar-act``: a click on the
-        board's button of that move), the player aid's opening and closing."""
+        board's button of that move), "See the scores" (``#see-scores``), the player aid's
+        opening and closing."""
         if action == "bar-act" and self.app.table is not None:
             move = str(el.dataset.move)
             self.after_click(self.app.table.clicked(move, move))
+        elif action == "see-scores":
+            self.show_result()
         elif action == "aid":
             self.open_aid(el)
         elif action == "close-aid":
@@ -327,6 +333,25 @@ class PlayScreen:
         link.click()
         link.remove()
         browser.window.setTimeout(create_once_callable(lambda *_: browser.window.URL.revokeObjectURL(url)), 1000)
+
+    def show_result(self) -> None:
+        """Bring the end panel (``#result``) and the score pad under it into view, and the focus
+        to it (a keyboard or a screen reader follows): the bar's "See the scores" once the game
+        is over. New-user run: on a phone the bar named the winner while the breakdown was
+        ~2,900 px further down, under the board."""
+        result = by_id("result")
+        if is_null(result) or result.hidden:
+            return
+        # the panel at the top of the window, then the bar's result line too where the bar sits
+        # in the page's flow just before the panel (Altiplano's sticky bar, once scrolled past,
+        # and Alto's), not where it is fixed to the window's bottom (Altitude's)
+        result.scrollIntoView(True)
+        bar = browser.document.querySelector(".turnbar")
+        if not is_null(bar):
+            above = float(bar.getBoundingClientRect().top)
+            if above < 0:
+                browser.window.scrollBy(0, above)
+        result.focus(self._no_scroll)
 
     def open_aid(self, opener) -> None:
         """Show the player aid (``#aid-dialog``: the game's turn summary, issue 22); Escape or
