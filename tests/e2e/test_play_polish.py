@@ -7,6 +7,7 @@
 - Altiplano: a card's READY badge takes the click of its ready source (the Village's storage
   opens its row choice from the badge);
 - Altiplano on a phone: every ring tile names its neighbours after "↔", inside the tile;
+- the start page's game cards: "How to play" never wraps alone onto a line of its own;
 """
 
 from __future__ import annotations
@@ -142,3 +143,23 @@ def test_the_phone_ring_names_every_neighbour_pair_after_an_arrow_inside_its_til
     assert len(lines) == 7
     assert all(text.startswith("\u2194 ") and inside for _cell, text, inside in lines), lines
     assert ["loc:mine", "\u2194 Forest \u00b7 Harbor", True] in lines
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE])
+def test_how_to_play_never_sits_alone_on_a_line_of_a_game_card(open_app, viewport):
+    """New-user run: every start-page card's "How to play" wrapped alone onto a line of its own
+    (centred under Play and Guided first game). Play fills the first line; the guided game and
+    How to play share the second."""
+    page = open_app("")
+    page.set_viewport_size(viewport)
+    rows = page.evaluate("""() => [...document.querySelectorAll('#landing .game-card .actions')].map(a => {
+      const card = a.getBoundingClientRect();
+      return [...a.children].map(c => { const r = c.getBoundingClientRect();
+        return [c.textContent.trim(), Math.round(r.top), r.left >= card.left - 1 && r.right <= card.right + 1]; });
+    })""")
+    assert len(rows) == 3
+    for row in rows:
+        tops = {text: top for text, top, _inside in row}
+        assert list(tops) == ["Play", "Guided first game", "How to play"], row
+        assert tops["How to play"] == tops["Guided first game"] > tops["Play"], row
+        assert all(inside for _t, _top, inside in row), row
