@@ -8,6 +8,7 @@
   opens its row choice from the badge);
 - Altiplano on a phone: every ring tile names its neighbours after "↔", inside the tile;
 - the start page's game cards: "How to play" never wraps alone onto a line of its own;
+- Altiplano with the Legend open: the side panel fits the window (its end can be read).
 """
 
 from __future__ import annotations
@@ -163,3 +164,26 @@ def test_how_to_play_never_sits_alone_on_a_line_of_a_game_card(open_app, viewpor
         assert list(tops) == ["Play", "Guided first game", "How to play"], row
         assert tops["How to play"] == tops["Guided first game"] > tops["Play"], row
         assert all(inside for _t, _top, inside in row), row
+
+
+def test_the_side_panel_with_the_legend_open_fits_the_window(open_app):
+    """New-user run: Altiplano at 1280×800 with the Legend open: the side panel, which scrolls
+    on its own, ran past the window's bottom, so its last lines could not be read. Scrolled to
+    its end at the top of the page, the panel and the Legend's last line are inside the window."""
+    page = open_app("?game=altiplano&new=1&seed=5&players=2")
+    page.set_viewport_size(DESKTOP)
+    reveal_if_asked(page)
+    page.locator("#legend summary").click()
+    page.evaluate("() => { scrollTo(0, 0); const s = document.querySelector('.side'); s.scrollTop = s.scrollHeight; }")
+    page.wait_for_function("() => document.querySelector('.side').scrollTop > 0")
+    got = page.evaluate("""() => { const s = document.querySelector('.side').getBoundingClientRect();
+      const items = document.querySelectorAll('#legend li');
+      const last = items[items.length - 1].getBoundingClientRect();
+      return [scrollY, s.bottom, last.bottom, innerHeight]; }""")
+    scroll_y, side_bottom, last_bottom, height = got
+    assert scroll_y == 0 and side_bottom <= height and last_bottom <= height, got
+    # the page scrolled down the tall board: the panel stays whole in the window
+    page.evaluate("scrollTo(0, 700)")
+    page.wait_for_function("scrollY >= 600")
+    box = page.locator(".side").bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= height, box
