@@ -296,6 +296,33 @@ def test_the_ready_badge_takes_the_click_of_its_source(pawn, goods, live):
         assert outlined == live
 
 
+def test_every_highlight_is_drawn_where_the_click_is_taken():
+    """Legal actions are highlighted where they are clicked (new-user run: the READY badge, a
+    highlight, took no click): every target outline, target fill, pick outline and live READY
+    badge of a game's boards, wide and narrow, lies in a group that plays a move
+    (``data-move``) or opens a choice (``role="button"``)."""
+    s, rng = A.new_game(seed=4, players=3), random.Random(4)
+    seen = set()
+    while not A.is_over(s):
+        if len(s.moves) % 7 == 0:
+            view = A.view(s, A.current_player(s))
+            for narrow in (False, True):
+                root = parse(A.render_svg(view, {"narrow": narrow}))
+                parent = {child: el for el in root.iter() for child in el}
+                for el in root.iter(NS + "rect"):
+                    cls = (el.get("class") or "").split()
+                    if not (cls[:1] in (["target"], ["targetfill"], ["pick"]) or "live" in cls):
+                        continue
+                    seen.add(cls[0] if "live" not in cls else "live")
+                    group = parent[el]
+                    while group is not None and group.get("data-cell") is None:
+                        group = parent.get(group)
+                    assert group is not None and (group.get("data-move") or group.get("role") == "button"), \
+                        (len(s.moves), cls, group.get("data-cell") if group is not None else None)
+        s = A.apply(s, choose(rng, s, 0.1))
+    assert seen == {"target", "targetfill", "pick", "live"}
+
+
 def test_go_here_with_a_cart_and_a_step_says_both():
     """New-user run: a location reached by a cart or a step offered a generic "Go here…". Its
     button says what the click asks about, in words that fit the phone's card too."""
