@@ -118,7 +118,7 @@ def test_a_click_on_the_ready_badge_opens_the_villages_row_choice(open_app, touc
     card.scroll_into_view_if_needed()
     badge = card.locator("text", has_text="READY")
     assert badge.count() == 1
-    assert badge.evaluate("t => t.closest('[data-cell]').dataset.cell") == "src:village"
+    assert badge.evaluate("t => t.closest('[data-cell]').dataset.cell") == "ready:village"
     b = badge.bounding_box()
     if touch:
         page.touchscreen.tap(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)

@@ -255,8 +255,7 @@ def test_actions_ready_source_pawn_moves_and_market():
 
 
 def _ready_badge(root):
-    """The READY badge's text element and the ``data-cell`` group around it (None: outside every
-    group), and its pill's class."""
+    """The READY badge's ``data-cell`` group (None: outside every group) and its pill's classes."""
     parent = {child: el for el in root.iter() for child in el}
     text = next(el for el in root.iter() if el.tag == NS + "text" and el.text == "READY")
     group = parent[text]
@@ -271,28 +270,32 @@ def _ready_badge(root):
                                               ("farm", ("fish",), False)])
 def test_the_ready_badge_takes_the_click_of_its_source(pawn, goods, live):
     """New-user run: the Village card's READY badge (its storage action) took no click, only
-    the source below it did. The badge is drawn inside the ready source's group: a click on it
-    plays the action (one way), opens the choice (several ways: the rows), or says why not (the
-    pawn elsewhere). Green like every target while it runs now, white while it cannot."""
+    the source below it did. The badge is a target of its own, ``ready:village``, which the
+    page takes for ``src:village``: it plays the action (one way: the same ``data-move``),
+    opens the choice (several ways: the rows), or says why not (the pawn elsewhere). Green like
+    every target while it runs now, white while it cannot."""
     d = scene(2, seed=1, pawn=pawn, house_set="house_set_13")
     give(d, 0, "village", *goods)
     s = load(d)
     for narrow in (False, True):
         view, _svg, root = render(s, 0, narrow=narrow)
         group, cls = _ready_badge(root)
-        assert group is not None and group.get("data-cell") == "src:village", narrow
+        assert group is not None and group.get("data-cell") == "ready:village", narrow
+        source = cells(root)["src:village"]
         runs = [m for m in view["legal_moves"] if m.startswith("village:")]
         assert bool(runs) == live and ("live" in cls) == live
+        assert group.get("data-move") == source.get("data-move")
         if len(runs) == 1:
             assert group.get("data-move") == runs[0] == "village:r1"
         elif runs:
-            assert group.get("data-move") is None and "src:village" in R.choice_cells(view)
+            assert group.get("data-move") is None and group.get("role") == "button"
+            assert "src:village" in R.choice_cells(view)
             _v, _s, chosen = render(s, 0, narrow=narrow, selected="src:village")
             assert {m for m in moves_in(chosen) if m.startswith("village:")} == set(runs)
         else:
-            assert group.get("data-move") is None and "Your pawn" in A.why_not(view, "src:village")
-        # and it is outlined as a target exactly when it runs now
-        outlined = any((el.get("class") or "").split()[:1] == ["target"] for el in group)
+            assert group.get("role") is None and "Your pawn" in A.why_not(view, "src:village")
+        # the source is outlined as a target exactly when it runs now
+        outlined = any((el.get("class") or "").split()[:1] == ["target"] for el in source)
         assert outlined == live
 
 

@@ -15,7 +15,7 @@ from web.html.panels import scores_html
 from web.play.session import Session
 from web.play.turns import Turns
 
-from altiplano_support import choose
+from altiplano_support import choose, give, load, scene
 from games_support import hidden_variant
 
 UI: AltiplanoUI = BOARDS["altiplano"]
@@ -325,3 +325,29 @@ def test_warehouse_rows_read_like_the_other_rows():
     for td in root.iter("td"):
         if td.text and "=" in td.text:
             assert td.get("class") == "sum"
+
+
+def test_a_click_on_a_ready_badge_is_a_click_on_its_source():
+    """New-user run: a location card's READY badge took no click. The page takes a click on it
+    (``ready:SID``) for a click on its source: one way plays it, several open the choice (the
+    Village's warehouse rows), and with the pawn elsewhere it says why, as the source does."""
+    from web.play.table import Table
+    for pawn, goods in (("village", ("fish",)), ("village", ("fish", "stone")), ("farm", ("fish",))):
+        d = scene(2, seed=1, pawn=pawn, house_set="house_set_13")
+        give(d, 0, "village", *goods)
+        t = Table(Session("altiplano", load(d)))
+        t.reveal()
+        frame = t.frame()
+        t.board.drawn = svg = t.adapter.svg(frame)  # what the page drew (clicks are checked against it)
+        runs = [m for m in frame.view["legal_moves"] if m.startswith("village:")]
+        badge = next(el for el in ET.fromstring(svg).iter() if el.get("data-cell") == "ready:village")
+        done = t.click("ready:village", badge.get("data-move"))
+        if len(runs) == 1:
+            assert done.kind == "play" and done.move == runs[0] and t.session.ply == 1
+        elif runs:
+            assert done.kind == "select" and t.ui["selected"] == "src:village" and t.session.ply == 0
+        else:
+            assert done.kind == "hint" and t.session.ply == 0
+            assert done.text == A.why_not(frame.view, "src:village", list(t.session.names), None)
+            assert "pawn" in done.text
+

@@ -40,7 +40,9 @@ accessible names (``aria-label``) that say what they do.
   spaces), ``src:SID:K`` (the K-th good on it, 1-based), ``src:SID:cK`` (its K-th coin),
   ``cart:K`` (cart slot K), ``road``, ``bag``, ``crate``, ``wh:N`` (warehouse row N, 1-based),
   ``myorder``, ``own:GOOD`` (final storage), ``sec:LOC`` (the "go here" button of a location
-  card), buttons ``draw``, ``done``, ``end``, ``pass``, ``cart`` (buy a cart).
+  card), ``ready:SID`` (a location card's READY badge, for its ready source ``SID``: the page
+  takes a click on it for a click on ``src:SID``), buttons ``draw``, ``done``, ``end``,
+  ``pass``, ``cart`` (buy a cart).
 * ``seat:Q`` (another seat's compact board); ``choice:K`` / ``choice:cancel`` (the option
   buttons of a pending choice).
 
@@ -49,7 +51,8 @@ accessible names (``aria-label``) that say what they do.
 ``step:LOC`` when only one of them is legal (both legal: selectable, offering both); ``order:ID`` for
 ``order:ID``; ``display:EXT`` for ``buy:EXT``; ``role:ROLE`` for ``role:ROLE``; ``src:SID``
 for ``GOOD>SID`` / ``coin>SID`` while ``plan:K`` / ``coins`` is selected, and for the run
-``SID[:ARG...]`` when it has one variant (several: selectable, with a choice panel);
+``SID[:ARG...]`` when it has one variant (several: selectable, with a choice panel), and
+``ready:SID`` for that one variant too;
 ``src:SID:K`` / ``src:SID:cK`` for ``GOOD<SID`` / ``coin<SID`` (take back);
 ``plan:K`` for ``GOOD>bag`` (draw control); ``src:market:K`` for ``sell:GOOD`` /
 ``deliver:GOOD[:rN]`` (one option: the move; several: a choice panel); ``wh:N`` for

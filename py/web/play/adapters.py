@@ -289,7 +289,10 @@ class AltiplanoUI(HiddenCardsUI):
         """A good on an action source (``src:SID:K``) whose run asks how (several variants: the
         source is selectable, the good is not) stands for the source: a click on the fish of
         the Village's card opens its choice like a click beside it (issue 22: it said "match
-        no recipe")."""
+        no recipe"). A card's READY badge (``ready:SID``) stands for its source too: it opens
+        the choice, or says why not, as the source does (new-user run: it took no click)."""
+        if cell.startswith("ready:"):
+            return "src:" + cell[6:]
         sid, _, k = cell[4:].partition(":") if cell.startswith("src:") else ("", "", "")
         if k:
             cells = self.selectable(frame)

@@ -249,7 +249,7 @@ class Table:
             return Click("none")
         s = self.session
         selected = self.board.selected
-        why = self.adapter.why_not(frame, cell, selected)
+        why = self.adapter.why_not(frame, arg, selected)  # (the cell the click stands for)
         if why:  # a click that plays nothing: say why, keep the selection (issue 12)
             return Click("hint", why)
         had = self.board.clear()

@@ -230,9 +230,7 @@ def _source_block(ctx: _Ctx, parts: list, sid: str, x: float, y: float, w: float
                   tag: str | None, measure: bool = False, badge: tuple | None = None) -> float:
     """One action source (spaces + recipes) at ``x, y`` in a card of width ``w``; returns its
     height. With ``measure`` nothing is drawn. ``badge``: where the card's READY badge goes,
-    relative to ``x, y`` (in the card's header): drawn in this source's group, so that a click
-    on it is a click on the source. Green like the ring's target pills while the source runs
-    now, white (a fact, no action) while it cannot."""
+    relative to ``x, y`` (in the card's header; :func:`_ready_badge`)."""
     src = ctx.S[sid]
     seat = ctx.bseat
     entry = (seat.get("sources") or {}).get(sid)
@@ -294,13 +292,6 @@ def _source_block(ctx: _Ctx, parts: list, sid: str, x: float, y: float, w: float
     if ready:
         parts.append(f'<rect x="-4" y="-3" width="{_f(w - 4)}" height="{_f(h + 4)}" rx="6" '
                      f'fill="#e7f6ec"/>')
-    if badge is not None:
-        bx, by = badge
-        live = bool(runs)
-        parts.append(_rect(bx, by, 50, 15, "ready-pill" + (" live" if live else ""), 7,
-                           ' fill="#1f9d55" stroke="#fff" stroke-width="1.5"' if live else ' fill="#fff"')
-                     + _text(bx + 25, by + 11.5, _w.board_words("pill_ready"), "pill",
-                             "" if live else ' style="fill:#14613a"'))
     if tag:
         parts.append(_text(0, 10, tag, "s b"))
     sy = y + top
@@ -386,7 +377,25 @@ def _source_block(ctx: _Ctx, parts: list, sid: str, x: float, y: float, w: float
         parts.append(_overlay(-6, -5, w, h + 8, "last", 7))
     parts.append("</g>")
     ctx.anchors[cell] = (x - 4, y - 3, w - 4, h + 4)
+    if badge is not None:
+        _ready_badge(ctx, parts, sid, x + badge[0], y + badge[1], label, run_move, bool(runs))
     return h
+
+
+def _ready_badge(ctx: _Ctx, parts: list, sid: str, x: float, y: float, label: str,
+                 move: str | None, live: bool) -> None:
+    """A location card's READY badge at ``x, y`` (in the card's header) for the ready source
+    ``sid``: a target of its own (``data-cell="ready:SID"``, the page takes it for ``src:SID``)
+    with the source's words and its one move, so that a click on it is a click on the source
+    (new-user run: the badge, a highlight, took no click; only the source below it did). Green
+    with a white edge, like the ring's target pills, while the source runs now (``live``);
+    white (a fact, no action) while it cannot."""
+    parts.append(f'<g class="ready" transform="translate({_f(x)},{_f(y)})"'
+                 f'{ctx.attrs(f"ready:{sid}", label, move, button=live)}>'
+                 + _rect(0, 0, 50, 15, "ready-pill" + (" live" if live else ""), 7,
+                         ' fill="#1f9d55" stroke="#fff" stroke-width="1.5"' if live else ' fill="#fff"')
+                 + _text(25, 11.5, _w.board_words("pill_ready"), "pill", "" if live else ' style="fill:#14613a"')
+                 + "</g>")
 
 
 def _source_words(ctx: _Ctx, sid: str) -> str:
@@ -499,9 +508,8 @@ def _section_card(ctx: _Ctx, parts: list, kind: str, key: str, blocks, x, y, w, 
         parts.append(f'<g color="{SEAT[ctx.board % 5]}" aria-hidden="true">'
                      f'{_g("pawn", rx - 8, y + 11, 15)}</g>')
         rx -= 18
-    # the READY badge in the card's header belongs to a ready source: drawn inside that
-    # source's group, it takes the click the source takes (new-user run: a click on READY did
-    # nothing, only the source below it acted); one that runs now first
+    # the READY badge in the card's header belongs to a ready source, one that runs now first:
+    # it takes the click that source takes (_ready_badge)
     sources = ctx.bseat.get("sources") or {}
     ready = [sid for sid, _tag in blocks if _ready(ctx, sid, sources.get(sid))]
     badge = next((sid for sid in ready if ctx.mv.runs.get(sid)), ready[0] if ready else None)
