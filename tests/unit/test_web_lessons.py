@@ -115,6 +115,8 @@ def test_marks_and_arrows_are_drawn_on_every_game_and_said_in_words(game, scene_
     assert f'data-arrow="{names[0]}&gt;{names[1]}"' in html
     assert f"Marked: {names[0]}. Arrows: {names[0]} → {names[1]}." in html
     assert "hide-hints" in html and ">READY</text>" not in html
+    if game == "altiplano":  # the READY badge goes whole, its target too (no empty tab stop)
+        assert 'data-cell="ready:' in plain and 'data-cell="ready:' not in html
 
 
 def test_unknown_parameter_names_are_told_and_amp_prefixes_read_as_the_name():
