@@ -68,13 +68,17 @@ def test_addresses_dialogs_landing_and_log_words(open_app):
     primary = page.locator("#setup .actions .primary")
     assert primary.get_attribute("data-action") == "resume"
     assert "danger" in page.locator('#setup [data-action="start-pending"]').get_attribute("class")
-    # the landing page: every card's Play and How to play on one line, the buttons at the same
-    # heights on every card (the Guided first game link may take a line of its own)
+    # the landing page: on every card How to play shares its line with another link (new-user
+    # run: it wrapped alone), the cards without a save alike; Alto's saved game: Resume on a
+    # line of its own above, New game beside How to play, the guided game under them
     go(page, "?", ready=False)
     tops = page.evaluate("""() => [...document.querySelectorAll('#landing .game-card .actions')]
-        .map(a => [...a.querySelectorAll('.button:not([data-resume])')].map(b => Math.round(b.getBoundingClientRect().top)))""")
-    assert len(tops) == 3 and all(card == tops[0] for card in tops), tops   # (Resume: a line above)
-    assert len(tops[0]) >= 2 and tops[0][0] == tops[0][1], tops
+        .map(a => Object.fromEntries([...a.querySelectorAll('.button')]
+          .map(b => [b.hasAttribute('data-resume') ? 'Resume' : b.textContent.trim(), Math.round(b.getBoundingClientRect().top)])))""")
+    assert len(tops) == 3 and tops[1] == tops[2], tops
+    assert tops[1]["Play"] < tops[1]["How to play"] == tops[1]["Guided first game"], tops
+    alto_card = tops[0]
+    assert alto_card["Resume"] < alto_card["New game"] == alto_card["How to play"] < alto_card["Guided first game"], tops
 
 
 def _words_split_across_lines(page, selector: str) -> list[str]:
