@@ -362,9 +362,13 @@ def shipped_file(rel: str, data: bytes) -> bytes:
 
 
 def _py_files() -> list[Path]:
-    """The files of py/ that :func:`py_archive_bytes` ships, sorted."""
-    return [path for path in sorted(PY_DIR.rglob("*"))
-            if path.is_file() and path.suffix in (".py", ".json") and "__pycache__" not in path.parts]
+    """The files of py/ that :func:`py_archive_bytes` ships, the data (``.json``) first, then the
+    code (``.py``), each kind sorted by path: like files next to each other share deflate's
+    32 KB window, 2.0 KB less of the gzipped archive than one path order (DESIGN §5's payload
+    budget)."""
+    return sorted((path for path in PY_DIR.rglob("*")
+                   if path.is_file() and path.suffix in (".py", ".json") and "__pycache__" not in path.parts),
+                  key=lambda path: (path.suffix, path.as_posix()))
 
 
 #: ``(fingerprint of py/, archive)`` of the last :func:`py_archive_bytes`: the dev server builds
@@ -374,7 +378,7 @@ _PY_ARCHIVE_MEMO: tuple[tuple, bytes] | None = None
 
 
 def py_archive_bytes() -> bytes:
-    """The Python code of py/ as a deterministic gzipped tar (sorted entries, fixed times, owners
+    """The Python code of py/ as a deterministic gzipped tar (entries in :func:`_py_files`' order, fixed times, owners
     and modes; POSIX ustar headers, which static/boot/runtime.mjs reads).
 
     Holds ``.py`` files (as :func:`shipped_source` makes them) and ``.json`` files (the same

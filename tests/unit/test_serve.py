@@ -26,7 +26,10 @@ def test_py_archive_is_deterministic_and_holds_the_packages():
         infos = tf.getmembers()
     names = [m.name for m in infos]
     assert "altibox/__init__.py" in names and "web/dom/app.py" in names and "altibox/alto/scenes.json" in names
-    assert names == sorted(names) and not any("__pycache__" in n for n in names)
+    # the data first, then the code, each by path: like files share deflate's window
+    assert names == sorted(names, key=lambda n: (n.rsplit(".", 1)[1], n))
+    assert names.index("altibox/altiplano/house_set_13.json") < names.index("altibox/__init__.py")
+    assert not any("__pycache__" in n for n in names)
     # what static/boot/runtime.mjs reads: regular files in ustar headers, no owner, no time
     assert all(m.isreg() and m.mtime == 0 and m.uid == 0 and m.uname == "" and m.mode == 0o644 for m in infos)
     # one deflate stream over all files: smaller than a zip of the same files (each deflated alone)
@@ -49,7 +52,7 @@ def test_py_archive_is_made_again_only_when_py_changes(tmp_path, monkeypatch):
     (pkg / "__init__.py").write_text('"""doc"""\nX = 22\n')  # another size
     assert members(serve.py_archive_bytes()) == {"pkg/__init__.py": b"X = 22\n"}
     (pkg / "data.json").write_text("{}")  # a new file
-    assert list(members(serve.py_archive_bytes())) == ["pkg/__init__.py", "pkg/data.json"]
+    assert list(members(serve.py_archive_bytes())) == ["pkg/data.json", "pkg/__init__.py"]
     (pkg / "data.json").unlink()  # a file removed
     assert list(members(serve.py_archive_bytes())) == ["pkg/__init__.py"]
 
