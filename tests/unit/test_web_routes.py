@@ -67,6 +67,22 @@ def test_seats_in_a_link_without_new_are_never_silently_ignored():
     assert seats_ignored_notice({"players": "3", "seed": "4"}, 2, False) == (
         "The player count and seed in this link apply only to a new game. Choose the game below, "
         "or add &new=1 to the link to start it at once.")
+    # a game option too, and a bad value says why (new-user run: &house_set=house_set_99 without
+    # &new=1 was dropped without a word)
+    from altibox import GAMES
+    altiplano = GAMES["altiplano"]
+    assert seats_ignored_notice({"game": "altiplano", "house_set": "house_set_12", "players": "3"}, 2, True,
+                                altiplano) == (
+        "The player count and option house_set in this link apply only to a new game. Your saved "
+        "game goes on; they are used only when a new game starts (the link needs &new=1).")
+    bad = seats_ignored_notice({"game": "altiplano", "house_set": "house_set_99"}, 2, True, altiplano)
+    assert bad.startswith("house_set=house_set_99 names no version of the house set") and bad.endswith(
+        ". The option house_set in this link applies only to a new game. Your saved game goes on; it is "
+        "used only when a new game starts (the link needs &new=1).")
+    assert seats_ignored_notice({"game": "altiplano", "role_selection": "zzz", "seat2": "hard"}, 2, False,
+                                altiplano) == (
+        "role_selection=zzz is not one of: deal, draft. The seats in this link apply only to a new "
+        "game. Choose who plays below.")
 
 
 def test_a_links_player_count_is_read_once_for_new_games_and_the_form():

@@ -162,7 +162,8 @@ class App:
             return
         resuming = saved is not None and params.get("form") != "1"
         seats_note = routes.seats_ignored_notice(
-            params, module.num_players(saved.state) if saved is not None else module.INFO.default_players, resuming)
+            params, module.num_players(saved.state) if saved is not None else module.INFO.default_players, resuming,
+            module)
         if seats_note:
             self.playscreen.notice(seats_note)
         try:  # the new-game form starts with the link's player count (issue 18 new-user run)

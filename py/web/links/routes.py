@@ -264,30 +264,44 @@ def seats_request(params: dict[str, str], players: int) -> list[str]:
     return seats
 
 
-def seats_ignored_notice(params: dict[str, str], players: int, resuming: bool) -> str | None:
-    """What to say about ``&seatN=`` (or ``&players=``, ``&seed=``) in a link without
-    ``&new=1`` (they are chosen only when a new game starts): None when the link names none of
-    them; else the problem with a bad seat (the same words as with ``&new=1``) or that they were
-    not used, and what happens instead (a new user's ``&players=9`` was ignored silently).
+def seats_ignored_notice(params: dict[str, str], players: int, resuming: bool,
+                         module=None) -> str | None:
+    """What to say about ``&seatN=`` (or ``&players=``, ``&seed=``, a game option such as
+    ``&house_set=``) in a link without ``&new=1`` (they are chosen only when a new game starts):
+    None when the link names none of them; else the problem with a bad seat or option value
+    (the same words as with ``&new=1``) or that they were not used, and what happens instead (a
+    new user's ``&players=9`` was ignored silently, and ``&house_set=house_set_99`` too).
 
     Args:
         players: the seats of the game that opens. resuming: the saved game opens (else the
-            new-game form).
+            new-game form). module: the game's rules module, whose ``OPTIONS`` a link may name
+            (None: no option is looked at).
     """
+    named = [key for key in params if module is not None and key in module.OPTIONS]
+    wrong = []
+    for key in named:
+        try:
+            value = link_option(module.OPTIONS, key, params[key])
+            module.new_game(seed=1, players=module.INFO.default_players, **{key: value})
+        except ValueError as exc:
+            wrong.append(str(exc))
+    said = "".join(f"{w}. " for w in wrong)
     if not any(re.fullmatch(r"seat[0-9]{1,2}", key) for key in params):
         loose = [words for key, words in (("players", "player count"), ("seed", "seed")) if key in params]
+        loose += [f"option {key}" for key in named]
         if not loose:
             return None
         one = len(loose) == 1
         after = (f"Your saved game goes on; {'it is' if one else 'they are'} used only when a new game "
                  f"starts (the link needs &new=1)." if resuming else
                  "Choose the game below, or add &new=1 to the link to start it at once.")
-        return (f"The {' and '.join(loose)} in this link {'applies' if one else 'apply'} only to a new "
-                f"game. {after}")
+        listed = loose[0] if one else f"{', '.join(loose[:-1])} and {loose[-1]}"
+        return (f"{said}The {listed} in this link {'applies' if one else 'apply'} only to a "
+                f"new game. {after}")
     after = ("Your saved game goes on; seats are chosen only when a new game starts (the link "
              "needs &new=1)." if resuming else "Choose who plays below.")
     try:
         seats_request(params, players)
     except ValueError as exc:
-        return f"This link cannot choose the seats: {exc}. {after}"
-    return f"The seats in this link apply only to a new game. {after}"
+        return f"{said}This link cannot choose the seats: {exc}. {after}"
+    return f"{said}The seats in this link apply only to a new game. {after}"
