@@ -321,3 +321,23 @@ def test_a_double_click_on_a_one_click_step_plays_it_once_and_keeps_its_result()
     first = alto.click("a3", "@a3")
     assert alto.step == 0 and alto.board.kind == "wrong" and first == alto.scene.line[0].wrong
     assert alto.click("a3", "@a3", repeat=True) == alto.scene.line[0].wrong
+
+
+def test_a_click_on_the_board_once_every_step_was_played_says_to_play_on():
+    """New-user run: at ``?game=altiplano&page=learn&step=done`` the blue "Draw 3 goods" button
+    did nothing, without a word; only "Play on from here" went on. The board plays no more
+    moves there, and a click on it says so, on the page."""
+    from web.play.learn import PLAY_ON_FIRST
+    guide = Guide("altiplano")
+    guide.restore(guide.steps)
+    assert guide.done
+    svg = guide.board.ui_adapter.svg(guide.board.frame())
+    guide.board.drawn_svg = svg
+    assert 'data-move="draw"' in svg  # the button is still drawn
+    position = altiplano.to_position(guide.board.state)
+    assert guide.click("draw", "draw") == PLAY_ON_FIRST
+    assert altiplano.to_position(guide.board.state) == position and guide.done
+    html = guide.html()
+    assert "Play on from here</button>" in html
+    assert "this board plays no more moves" in html.split('id="learn-feedback"')[1].split("</p>")[0]
+    assert guide.click(None, None) is None  # a click beside every target: nothing to say

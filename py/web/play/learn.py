@@ -93,6 +93,13 @@ def has_guide(game: str) -> bool:
 DONE_STEP = "done"
 
 
+#: said when the board is clicked once every step was played (new-user run: Altiplano's blue
+#: "Draw 3 goods" did nothing at ``&step=done``, without a word): the guide plays no more moves,
+#: the game played on does
+PLAY_ON_FIRST = ("The guided part is over, so this board plays no more moves. To go on (this "
+                 "move too), choose your opponent below, then Play on from here.")
+
+
 def learn_url(game: str, step: int = 0, done: bool = False) -> str:
     """The guided page's address: ``?game=G&page=learn``, with ``&step=N`` from the second step
     on, where N is the number the page shows ("Step N of M", issue 22: ``step=2`` showed
@@ -214,9 +221,16 @@ class Guide:
         ``repeat``: the click is the second (or later) of a double click (the DOM event's
         ``detail`` > 1). When the click before it played a step, it is ignored (None): a
         double click on a one-click step (Altiplano's Draw) plays that step once and keeps its
-        result in view, instead of counting as a wrong click on the next step."""
+        result in view, instead of counting as a wrong click on the next step. Once every step
+        was played, a click on the board plays nothing and says so (:data:`PLAY_ON_FIRST`)."""
         if repeat and self._advanced:
             return None
+        if self.done:  # the board still shows the next move's buttons: say where they work
+            self._advanced = False
+            if not (cell or move):
+                return None
+            self.board.feedback = PLAY_ON_FIRST
+            return self.board.feedback
         before = self.board.step
         said = self.board.click(cell, move)
         if move:
