@@ -69,12 +69,19 @@ def test_the_play_on_record_replays_to_the_position_reached(game):
         guide.play(step.moves[0])
     record = guide.play_on_record()
     assert record["seed"] == guide.scene.record["seed"] and record["options"] == guide.scene.record["options"]
-    assert record["meta"] == {"seats": ["person", "easy"]}
+    named = GAMES[game].INFO.seats is None  # a game where players type names (not Alto's colours)
+    assert record["meta"] == ({"seats": ["person", "easy"], "names": ["Player 1", "Bot 2 (easy)"]}
+                              if named else {"seats": ["person", "easy"]})
     state = module.replay(record)
     assert module.to_position(state) == module.to_position(guide.board.state)
     assert len(record["moves"]) == len(guide.moves) == sum(1 + len(st.reply) for st in guide.scene.line)
     assert module.current_player(state) == 0
     assert guide.play_on_record("medium")["meta"]["seats"] == ["person", "medium"]
+    # new-user run: the bot played on was "Player 2" in the score, status and log; a new game
+    # against a bot calls it "Bot 2 (medium)"
+    from web.play.session import Session
+    names = Session.from_record(game, guide.play_on_record("medium")).names
+    assert names == (["Player 1", "Bot 2 (medium)"] if named else ["Red", "White"])
     assert guide.play_on_record("person")["meta"] == {}
     with pytest.raises(ValueError, match="play on against one of"):
         guide.play_on_record("godlike")

@@ -33,6 +33,7 @@ from altibox.core.svg import unescape
 from web.html.escape import esc
 from web.play import pointers
 from web.play.sceneboard import SceneBoard
+from web.play.seats import PERSON, seats_meta
 
 _TAG = re.compile(r"<(/?)([a-zA-Z][\w:-]*)([^<>]*?)(/?)>")
 _CELL = re.compile(r'\sdata-cell="([^"]*)"')
@@ -250,7 +251,8 @@ class Guide:
         """The record of the game to play on (DESIGN.md §2): the lesson's record (same seed,
         players and options) with :attr:`moves`, and ``meta.seats``: the learner a person,
         every other seat ``opponent`` (a bot level, or ``"person"``: then no seats are written,
-        as for a game of people).
+        as for a game of people), and, in a game where players type names, ``meta.names``: each
+        seat's default name (:func:`web.play.seats.seats_meta`: "Player 1", "Bot 2 (medium)").
 
         Raises:
             ValueError: ``opponent`` is not one of :data:`OPPONENTS`.
@@ -261,8 +263,10 @@ class Guide:
         record = copy.deepcopy(self.scene.record)
         record["moves"] = list(record.get("moves") or []) + list(self.moves)
         players = int(record.get("players") or self.module.num_players(self.board.start))
-        meta = {} if kind == "person" else {"seats": ["person" if i == self.seat else kind for i in range(players)]}
-        record["meta"] = meta
+        kinds = [PERSON if i == self.seat else kind for i in range(players)]
+        # the seats' default names, as a new game against a bot writes them ("Bot 2 (medium)";
+        # new-user run: the bot played on was "Player 2" in the score, status and log)
+        record["meta"] = seats_meta(self.module.INFO, players, kinds)
         return record
 
     # ------------------------------------------------------------ the page
