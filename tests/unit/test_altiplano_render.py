@@ -392,7 +392,10 @@ def test_market_good_with_sell_or_deliver_is_a_choice():
     ore = s.hs.values["ore"]
     assert ore > 0 and got == {f"Sell ore for 1 coin: the ore goes to your crate (you keep its {ore} VP) "
                                f"(shown: Sell: 1 coin)",
-                               "Deliver ore to order O5 (shown: Deliver to O5)"}
+                               f"Deliver ore to order O5 \u2014 goods on an order score nothing until "
+                               f"it is complete (its {s.hs.orders['O5'][1]} VP) (shown: Deliver to O5)"}
+    # the panel says it too, under its title, before the choice is made (new-user run)
+    assert f"goods on an order score nothing until it is complete (its" in _s
     assert reachable(view) == set(view["legal_moves"])
 
 

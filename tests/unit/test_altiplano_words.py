@@ -174,7 +174,11 @@ def test_scoreboard_of_the_worked_example_22_7():
     got = {p["key"]: (p["count"], p["points"]) for p in pad["parts"]}
     assert got == {"goods0": (4, 0), "goods1": (7, 7), "goods2": (0, 0), "goods3": (3, 9),
                    "goods4": (2, 8), "boats": (1, 2), "houses": (1, 4), "orders": (1, 10),
-                   "house_bonus": (2, 2), "warehouse": (1, 1)}
+                   "house_bonus": (2, 2), "warehouse": (1, 1), "unfinished_order": (1, 0)}
+    # the ore on the unfinished O9 scores 0 (spec §14, §16), and the pad says so by name
+    assert pad["parts"][-1]["label"] == "Goods on an unfinished order"
+    assert pad["parts"][-1]["words"] == "O9: ore"
+    assert "unfinished_order" not in {p["key"] for p in W.scoreboard(s)[1]["parts"]}
     assert pad["total"] == 43 and pad["coins"] == 7
     assert pad["parts"][3]["label"] == "Goods worth\u00a03" and pad["parts"][3]["goods"] == ["wool", "glass"]
     assert [p["total"] for p in W.scoreboard(s)] == list(A.outcome(s).scores) == [43, 0]
@@ -482,6 +486,15 @@ def test_the_tables_words_come_from_a_view():
         f"Selling: the wool goes to your crate (you keep its {wv} VP); delivering puts it on your "
         "order for good.")
     assert W.choice_note(["go:farm", "step:farm"], hs) == ""
+    # a delivery that leaves the order unfinished says that its goods score nothing till then
+    o9 = {"order": {"id": "O9", "delivered": ["ore"]}}
+    vp9 = hs.orders["O9"][1]
+    assert W.choice_note(["deliver:wool", "sell:wool"], hs, o9) == (
+        f"Selling: the wool goes to your crate (you keep its {wv} VP); delivering puts it on "
+        f"order O9 for good, and goods on an order score nothing until it is complete (its {vp9} VP).")
+    assert W.option_words("deliver:wool", o9, hs, sources) == (
+        f"Deliver wool to order O9 \u2014 goods on an order score nothing until it is complete "
+        f"(its {vp9} VP)")
     assert W.option_short("step:farm", seat, hs, sources) == ("Go to the Farm", "One step (1 food)", "food")
     assert W.move_cost("go:farm", {"carts_used": 0}) == "cart: free"
     assert W.move_cost("go:farm", {"carts_used": 1, "extensions": ["D7"]}) == "cart: free/1 food"

@@ -69,12 +69,19 @@ def test_the_play_on_record_replays_to_the_position_reached(game):
         guide.play(step.moves[0])
     record = guide.play_on_record()
     assert record["seed"] == guide.scene.record["seed"] and record["options"] == guide.scene.record["options"]
-    assert record["meta"] == {"seats": ["person", "easy"]}
+    named = GAMES[game].INFO.seats is None  # a game where players type names (not Alto's colours)
+    assert record["meta"] == ({"seats": ["person", "easy"], "names": ["Player 1", "Bot 2 (easy)"]}
+                              if named else {"seats": ["person", "easy"]})
     state = module.replay(record)
     assert module.to_position(state) == module.to_position(guide.board.state)
     assert len(record["moves"]) == len(guide.moves) == sum(1 + len(st.reply) for st in guide.scene.line)
     assert module.current_player(state) == 0
     assert guide.play_on_record("medium")["meta"]["seats"] == ["person", "medium"]
+    # new-user run: the bot played on was "Player 2" in the score, status and log; a new game
+    # against a bot calls it "Bot 2 (medium)"
+    from web.play.session import Session
+    names = Session.from_record(game, guide.play_on_record("medium")).names
+    assert names == (["Player 1", "Bot 2 (medium)"] if named else ["Red", "White"])
     assert guide.play_on_record("person")["meta"] == {}
     with pytest.raises(ValueError, match="play on against one of"):
         guide.play_on_record("godlike")
@@ -321,3 +328,23 @@ def test_a_double_click_on_a_one_click_step_plays_it_once_and_keeps_its_result()
     first = alto.click("a3", "@a3")
     assert alto.step == 0 and alto.board.kind == "wrong" and first == alto.scene.line[0].wrong
     assert alto.click("a3", "@a3", repeat=True) == alto.scene.line[0].wrong
+
+
+def test_a_click_on_the_board_once_every_step_was_played_says_to_play_on():
+    """New-user run: at ``?game=altiplano&page=learn&step=done`` the blue "Draw 3 goods" button
+    did nothing, without a word; only "Play on from here" went on. The board plays no more
+    moves there, and a click on it says so, on the page."""
+    from web.play.learn import PLAY_ON_FIRST
+    guide = Guide("altiplano")
+    guide.restore(guide.steps)
+    assert guide.done
+    svg = guide.board.ui_adapter.svg(guide.board.frame())
+    guide.board.drawn_svg = svg
+    assert 'data-move="draw"' in svg  # the button is still drawn
+    position = altiplano.to_position(guide.board.state)
+    assert guide.click("draw", "draw") == PLAY_ON_FIRST
+    assert altiplano.to_position(guide.board.state) == position and guide.done
+    html = guide.html()
+    assert "Play on from here</button>" in html
+    assert "this board plays no more moves" in html.split('id="learn-feedback"')[1].split("</p>")[0]
+    assert guide.click(None, None) is None  # a click beside every target: nothing to say

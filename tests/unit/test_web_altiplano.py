@@ -209,6 +209,28 @@ def test_a_row_worth_nothing_reads_a_dash_like_the_other_empty_rows():
         assert [td.text == "–" for td in tr.findall("td")] == [p["points"] == 0 for p in parts]
 
 
+def test_goods_on_an_unfinished_order_are_named_in_the_score_pad_with_0_points():
+    """New-user run: glass and 2 cacao delivered to O10, never finished; the VP fell 21 -> 13
+    and the end's score pad had no word for it. Goods on orders score nothing until the order
+    is complete (spec §14, §16): a row names them, only for a player who has some."""
+    d = scene(2, seed=1, pawn="farm")
+    for g in ("glass", "cacao", "cacao"):
+        d["supply"][g] -= 1
+    rest = [f"O{k}" for k in range(1, 17) if k != 10]
+    d["removed"], d["orders"] = rest[:6], rest[6:]
+    d["seats"][0]["order"] = {"id": "O10", "delivered": ["glass", "cacao", "cacao"]}
+    st = load(d)
+    root = ET.fromstring(scores_html(A, st, NAMES[:2]))
+    row = next(tr for tr in root.find("tbody").iter("tr")
+               if tr.find("th").text == "Goods on an unfinished order")
+    assert [td.text for td in row.findall("td")] == ["O10: glass + 2 cacao = 0", "–"]
+    d["seats"][0]["order"] = {"id": "O10", "delivered": []}
+    for g in ("glass", "cacao", "cacao"):
+        d["supply"][g] += 1
+    root = ET.fromstring(scores_html(A, load(d), NAMES[:2]))
+    assert "Goods on an unfinished order" not in [th.text for th in root.iter("th")]
+
+
 def test_the_log_carries_the_notation_tooltip():
     from web.html.panels import log_html
     html = log_html([("go:mine", "Anna moves by cart to the Mine")], explain=A.notation_help)

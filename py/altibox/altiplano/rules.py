@@ -1269,6 +1269,16 @@ def owned_goods(p: Player) -> dict:
     return out
 
 
+def unscored_order_goods(state: State, player: int) -> tuple | None:
+    """The goods a player has delivered to their open, unfinished order, which score nothing
+    until the order is complete (spec §14, §16): ``(order id, goods)``, or ``None`` when the
+    player has no open order or nothing on it."""
+    order = state.ps[player].order
+    if order is None or not order[1]:
+        return None
+    return order[0], tuple(order[1])
+
+
 def total_coins(p: Player) -> int:
     """A player's coins, including coins lying on their coin spaces (used for the tie-break)."""
     return p.coins + sum(c + fc for _g, c, _fg, fc in p.src.values())

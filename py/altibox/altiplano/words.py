@@ -35,7 +35,8 @@ from altibox.core import Outcome
 from . import data as _data
 from .rules import (
     OPTIONS, PLAYERS, Move, State, _has_passive, _legal, _unlocked, action_turn, house_set_name, legal_moves,
-    outcome as _outcome, owned_goods, parse_move, score_breakdown, seat_name, view as _view,
+    outcome as _outcome, owned_goods, parse_move, score_breakdown, seat_name, unscored_order_goods,
+    view as _view,
 )
 
 # ----------------------------------------------------------------------------------------------
@@ -693,7 +694,9 @@ def scoreboard(state: State) -> list[dict[str, Any]]:
     houses, completed orders, house bonuses, complete warehouse rows (the house set's
     ``warehouse.row_points`` may differ per row: ``each`` only when every complete row of that
     player is worth the same; ``unit`` names what ``count`` counts, ``("row", "rows")``, so that
-    the pad can read ``"2 rows = 7"`` without a product). ``total`` equals
+    the pad can read ``"2 rows = 7"`` without a product), and, only for a player with goods on
+    an unfinished order, ``unfinished_order`` (0 points; ``words`` names the order and its goods,
+    ``"O10: glass + 2 cacao"``: they score nothing until it is complete). ``total`` equals
     ``outcome(state).scores[player]`` once the game is over (a live preview before); ``coins``
     is the tie-break. All of it is public (bag and crate contents are public as counts).
     """
@@ -725,6 +728,12 @@ def scoreboard(state: State) -> list[dict[str, Any]]:
         if rows and len(set(rows)) == 1:  # every complete row worth the same: "2 × 1 = 2"
             wh["each"] = rows[0]
         parts.append(wh)
+        unscored = unscored_order_goods(state, i)
+        if unscored:  # goods on an unfinished order score 0 (spec §14, §16): said, not just lost
+            oid, on = unscored
+            parts.append({"key": "unfinished_order", "label": "Goods on an unfinished order",
+                          "count": len(on), "points": 0, "goods": sorted(set(on), key=hs.order.__getitem__),
+                          "words": f"{oid}: {_goods_words(on)}"})
         total = sum(x["points"] for x in parts)
         out.append({"total": total, "coins": b["coins"], "parts": parts})
     return out
@@ -1152,6 +1161,13 @@ MOVEMENT_WORDS = ("food here pays for movement: a single step to a neighbouring 
                   "round), costs 1 food each; your first cart's ride each round is free")
 
 
+def unfinished_order_words(hs: _data.HouseSet, oid: str) -> str:
+    """Why goods delivered to an order may score nothing (spec §14, §16), said before a
+    delivery: ``"goods on an order score nothing until it is complete (its 14 VP)"``
+    (new-user run: a player's VP fell from 21 to 13 after a delivery, without a word)."""
+    return f"goods on an order score nothing until it is complete (its {hs.orders[oid][1]} VP)"
+
+
 def order_need(hs: _data.HouseSet, order: dict) -> list[str]:
     """The goods an open order (a view's ``{"id", "delivered"}``) still needs, in the card's
     order (spec §11)."""
@@ -1237,6 +1253,8 @@ def option_words(mv: str, seat: dict, hs: _data.HouseSet, sources: dict) -> str:
         need = order_need(hs, order) if order else []
         if need == [g]:
             return f"Deliver {g} to order {oid}: completes it"
+        if order:
+            return f"Deliver {g} to order {oid} \u2014 {unfinished_order_words(hs, oid)}"
         return f"Deliver {g} to order {oid}"
     sid, _, rest = mv.partition(":")
     args = rest.split(":") if rest else []
@@ -1333,13 +1351,23 @@ def warehouse_rule(hs: _data.HouseSet) -> str:
             f"row {hs.wh_rows}: {pts[-1]} VP.")
 
 
-def choice_note(moves: list[str], hs: _data.HouseSet) -> str:
+def choice_note(moves: list[str], hs: _data.HouseSet, seat: dict | None = None) -> str:
     """The consequence said under the title of a choice panel, before the choice is made
     (issue 22), or ``""``: a Market good that may be sold says where it goes (:func:`sale_note`:
-    to the crate, kept with its points); storing in the warehouse states the row rule (:func:`warehouse_rule`)."""
+    to the crate, kept with its points), and, with ``seat`` (a view's seat, its open order), that
+    a delivery that does not complete the order leaves the good scoring nothing until it is
+    complete (:func:`unfinished_order_words`); storing in the warehouse states the row rule
+    (:func:`warehouse_rule`)."""
     for mv in moves:
         if mv.startswith("sell:"):
-            return f"Selling: {sale_note(mv[5:], hs)}; delivering puts it on your order for good."
+            g = mv[5:]
+            order = (seat or {}).get("order")
+            deliver = [m for m in moves if m.split(":")[:2] == ["deliver", g]]
+            if order and deliver and not any(m.count(":") > 1 for m in deliver) \
+                    and order_need(hs, order) != [g]:
+                return (f"Selling: {sale_note(g, hs)}; delivering puts it on order "
+                        f"{order['id']} for good, and {unfinished_order_words(hs, order['id'])}.")
+            return f"Selling: {sale_note(g, hs)}; delivering puts it on your order for good."
     if any(len(a) > 1 and a[0] == "r" and a[1:].isdigit() for mv in moves
            for a in mv.split(":")[1:]):
         return warehouse_rule(hs)

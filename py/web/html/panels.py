@@ -172,7 +172,7 @@ def scores_html(module: Any, state: Any, names: list[str] | None = None) -> str:
     """The live score table: one column per player, one row per part, then the totals.
 
     Uses ``module.scoreboard(state)``: per player ``{"total": int, "parts": [{"label", "count",
-    "points"}...]}``. Each total cell carries ``data-player`` and ``data-score``.
+    "points"}...]}``; a part's ``words``, when given, is shown before its points. Each total cell carries ``data-player`` and ``data-score``.
     """
     board = module.scoreboard(state)
     names = seat_names(module, state, names)
@@ -196,6 +196,9 @@ def scores_html(module: Any, state: Any, names: list[str] | None = None) -> str:
                 cells.append('<td class="muted">–</td>')
             elif part.get("each") == 0:  # owned, but worth nothing (Altiplano: goods worth 0)
                 cells.append(f'<td class="muted" title="{esc(part["count"])} × 0">–</td>')
+            elif part.get("words"):  # what the points are for (Altiplano: goods on an unfinished order = 0)
+                cells.append(f'<td title="{esc(part["words"])}">{esc(part["points"])}</td>' if compact
+                             else f'<td class="sum">{esc(part["words"])} = {esc(part["points"])}</td>')
             elif sum_ is None:
                 cells.append(f'<td>{esc(part["points"])}</td>')
             elif compact:

@@ -33,6 +33,7 @@ from altibox.core.svg import unescape
 from web.html.escape import esc
 from web.play import pointers
 from web.play.sceneboard import SceneBoard
+from web.play.seats import PERSON, seats_meta
 
 _TAG = re.compile(r"<(/?)([a-zA-Z][\w:-]*)([^<>]*?)(/?)>")
 _CELL = re.compile(r'\sdata-cell="([^"]*)"')
@@ -91,6 +92,13 @@ def has_guide(game: str) -> bool:
 
 #: ``&step=done``: every step of the line was played (the page offers "Play on from here")
 DONE_STEP = "done"
+
+
+#: said when the board is clicked once every step was played (new-user run: Altiplano's blue
+#: "Draw 3 goods" did nothing at ``&step=done``, without a word): the guide plays no more moves,
+#: the game played on does
+PLAY_ON_FIRST = ("The guided part is over, so this board plays no more moves. To go on (this "
+                 "move too), choose your opponent below, then Play on from here.")
 
 
 def learn_url(game: str, step: int = 0, done: bool = False) -> str:
@@ -214,9 +222,16 @@ class Guide:
         ``repeat``: the click is the second (or later) of a double click (the DOM event's
         ``detail`` > 1). When the click before it played a step, it is ignored (None): a
         double click on a one-click step (Altiplano's Draw) plays that step once and keeps its
-        result in view, instead of counting as a wrong click on the next step."""
+        result in view, instead of counting as a wrong click on the next step. Once every step
+        was played, a click on the board plays nothing and says so (:data:`PLAY_ON_FIRST`)."""
         if repeat and self._advanced:
             return None
+        if self.done:  # the board still shows the next move's buttons: say where they work
+            self._advanced = False
+            if not (cell or move):
+                return None
+            self.board.feedback = PLAY_ON_FIRST
+            return self.board.feedback
         before = self.board.step
         said = self.board.click(cell, move)
         if move:
@@ -236,7 +251,8 @@ class Guide:
         """The record of the game to play on (DESIGN.md §2): the lesson's record (same seed,
         players and options) with :attr:`moves`, and ``meta.seats``: the learner a person,
         every other seat ``opponent`` (a bot level, or ``"person"``: then no seats are written,
-        as for a game of people).
+        as for a game of people), and, in a game where players type names, ``meta.names``: each
+        seat's default name (:func:`web.play.seats.seats_meta`: "Player 1", "Bot 2 (medium)").
 
         Raises:
             ValueError: ``opponent`` is not one of :data:`OPPONENTS`.
@@ -247,8 +263,10 @@ class Guide:
         record = copy.deepcopy(self.scene.record)
         record["moves"] = list(record.get("moves") or []) + list(self.moves)
         players = int(record.get("players") or self.module.num_players(self.board.start))
-        meta = {} if kind == "person" else {"seats": ["person" if i == self.seat else kind for i in range(players)]}
-        record["meta"] = meta
+        kinds = [PERSON if i == self.seat else kind for i in range(players)]
+        # the seats' default names, as a new game against a bot writes them ("Bot 2 (medium)";
+        # new-user run: the bot played on was "Player 2" in the score, status and log)
+        record["meta"] = seats_meta(self.module.INFO, players, kinds)
         return record
 
     # ------------------------------------------------------------ the page

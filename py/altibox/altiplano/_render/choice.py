@@ -32,7 +32,7 @@ def _popup(ctx: _Ctx, parts: list, total_h: float) -> None:
     y = 32
     # the consequence of the choice, said before it is made (a sale's lost points, the
     # warehouse's row rule): wrapped lines of small text under the title
-    note = _w.choice_note(list(ctx.choice), ctx.hs)
+    note = _w.choice_note(list(ctx.choice), ctx.hs, ctx.bseat)
     note_lines = _wrap(note, int((pw - 24) / (11 * 0.56))) if note else []
     y += 14 * len(note_lines)
     for g, items in groups:
