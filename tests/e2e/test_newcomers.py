@@ -81,6 +81,22 @@ def test_addresses_dialogs_landing_and_log_words(open_app):
     assert alto_card["Resume"] < alto_card["New game"] == alto_card["How to play"] < alto_card["Guided first game"], tops
 
 
+def test_a_links_notice_is_in_the_window_when_the_page_loads(open_app, base_url_app):
+    """New-user run at 1280x800: the guided game scrolled to its first target on load, so the
+    notice that said why the link's step was not used sat ~270 px above the window."""
+    page = open_app("?")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    cases = {"?game=altiplano&page=learn&step=999": "This link asks for step 999;",
+             "?game=altiplano&page=learn&step=abc": "This link asks for step “abc”, which is not a step number",
+             "?game=altitude&players=9": "Altitude is played by 1 to 4 players, not '9'"}
+    for query, words in cases.items():
+        page.goto(base_url_app + query)
+        page.wait_for_selector("html.ready", state="attached", timeout=BOOT_TIMEOUT_MS)
+        assert notice(page).startswith(words), (query, notice(page))
+        box = page.locator("#notice .text").bounding_box()
+        assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 800, (query, box)
+
+
 def _words_split_across_lines(page, selector: str) -> list[str]:
     """The words of the elements matched that a line break cuts in two."""
     return page.evaluate("""sel => {

@@ -96,6 +96,7 @@ class App:
             params = query_params()
             self.route(params)
             show_param_note(params, after=by_id("notice"))
+            self.playscreen.notice_in_view()
         except Exception as exc:  # never a blank page, never stuck: the landing page says so
             try:  # the landing page with a notice
                 self.session = self.pending = None

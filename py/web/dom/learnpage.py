@@ -54,7 +54,8 @@ class LearnPage:
         self.render_learn()
         self.screen("learn")
         browser.window.scrollTo(0, 0)
-        self.reveal_target()
+        if not wrong_step:  # else the page stays at its top, where the notice says why step 1
+            self.reveal_target()
 
     def render_learn(self, announce: str | None = None, focus: str | None = None) -> None:
         """Draw the guide into ``#rules`` and keep its step in the address."""

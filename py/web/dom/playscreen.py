@@ -230,6 +230,17 @@ class PlayScreen:
         box.hidden = False
         by_id("announce").textContent = message
 
+    def notice_in_view(self) -> None:
+        """When the screen just shown has a notice (a link's refused value, say) that something
+        scrolled above the window's top (the guided game's target to click, a board), go back
+        to the top of the page where it is read. New-user run, 1280x800: the notice of
+        ``?game=altiplano&page=learn&step=abc`` sat 270 px above the window."""
+        box = by_id("notice")
+        if is_null(box) or box.hidden:
+            return
+        if float(box.getBoundingClientRect().top) < 0:
+            browser.window.scrollTo(0, 0)
+
     def hint(self, message: str | None) -> None:
         """Show (or, with None, clear) the in-page message under ``#status`` that says why a
         click did nothing; it is also announced."""
