@@ -336,3 +336,58 @@ def test_a_game_on_an_older_house_set_says_so_and_keeps_it(open_app):
     fresh.wait_for_function(banner_ends, arg="start player: Player 1")
     assert "house set" not in fresh.locator("#banner").inner_text()
     assert saved_record(fresh, "altiplano")["options"] == {"house_set": "house_set_13"}
+
+
+def _plan_beyond_the_pawn():
+    """A 2-player game in round 2's Planning phase whose player to plan has put goods on two
+    sources at two locations away from the pawn, nothing on Movement: Done planning asks first
+    (``words.plan_reach``). As tests/unit/test_player_aid.py finds one."""
+    for seed in range(5, 40):
+        s, rng = A.new_game(seed=seed, players=2), random.Random(seed)
+        while not (s.round >= 2 and s.phase == "planning"):
+            s = A.apply(s, str(choose(rng, s, 0.2)))
+        me = s.current
+        seat = A.view(s, me)["seats"][me]
+        if seat["pawn"] is None or seat["sources"]:
+            continue
+        locs: set[str] = set()
+        for _ in range(2):
+            for m in map(str, A.legal_moves(s)):
+                if ">" not in m or m.startswith("coin") or m.endswith(">move"):
+                    continue
+                sid = m.split(">")[1]
+                loc = s._S[sid].loc
+                if loc and loc != seat["pawn"] and loc not in locs:
+                    s = A.apply(s, m)
+                    locs.add(loc)
+                    break
+        if len(locs) == 2 and W.plan_reach(A.view(s, me)):
+            return s
+    raise AssertionError("no round-2 plan with two locations away from the pawn in seeds 5-39")
+
+
+def test_a_double_click_on_done_planning_keeps_the_warning_in_view(open_app):
+    """New-user run: a plan needing the pawn in more places than it can reach; the first click
+    on Done planning warns, the second of a double click does not confirm, and its words
+    ("read the words above") came alone, the warning gone. Both now show, in the window."""
+    s = _plan_beyond_the_pawn()
+    warning = W.plan_reach(A.view(s, s.current))
+    page = open_app("?")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    put_save(page, "altiplano", A.to_record(s))
+    page.goto(page.url.split("?")[0] + "?game=altiplano")
+    page.wait_for_selector(f'#board[data-ply="{len(s.moves)}"]', state="attached")
+    if page.locator('[data-action="reveal"]').is_visible():
+        page.locator('[data-action="reveal"]').click()
+    page.locator('#board [data-move="done"]').first.dblclick()
+    wait_hint(page, "did not confirm")
+    hint = page.locator("#hint")
+    text = hint.inner_text()
+    assert warning in text and text.endswith(
+        "That was a double click, so it did not confirm: read the words above, then click once more to confirm."), text
+    # the warning comes first, on its own line(s), and the whole hint is in the window
+    assert text.index(warning) < text.index("That was a double click")
+    hint.scroll_into_view_if_needed()
+    box = hint.bounding_box()
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= 800, box
+    assert page.locator("#board").get_attribute("data-ply") == str(len(s.moves))  # nothing confirmed

@@ -243,9 +243,14 @@ def test_a_double_click_on_done_with_nothing_planned_does_not_confirm_it():
     first click asks; the second click of the same double click is not the confirmation."""
     s = to_planning()
     t = table_of(s)
-    assert t.clicked("done", "done").kind == "hint"
+    first = t.clicked("done", "done")
+    assert first.kind == "hint" and first.text
     said = t.double_click("done", on_move=True, move="done")
     assert said and "did not confirm" in said and t.session.ply == len(s.moves)
+    # the question the first click asked stays, above the line that points to it (new-user
+    # run: "read the words above" was shown alone, the words gone)
+    assert said == f"{first.text}\nThat was a double click, so it did not confirm: read the words above, " \
+                   "then click once more to confirm."
     assert t.double_click("draw", on_move=True, move="draw") is None  # another move acts as any click
     assert t.clicked("done", "done").kind == "play" and t.session.ply == len(s.moves) + 1
 
@@ -347,6 +352,7 @@ def test_pass_with_a_ready_action_is_asked_first_then_played():
     t = table_of(s)
     first = t.clicked("pass", "pass")
     assert first.kind == "hint" and first.text.startswith("Click Pass again to pass, or act first: the Farmer's action")
-    assert t.double_click("pass", on_move=True, move="pass").startswith("That was a double click, so it did not confirm")
+    assert t.double_click("pass", on_move=True, move="pass") == \
+        f"{first.text}\nThat was a double click, so it did not confirm: read the words above, then click once more to confirm."
     assert t.session.ply == len(s.moves)
     assert t.clicked("pass", "pass").kind == "play" and t.session.last_move == "pass"

@@ -83,7 +83,7 @@ class Table:
         if session.module.INFO.hidden:
             session.redo.clear()  # a redo stack would replay moves made with hidden cards
         self._turn_passed: Any = None  # the state shown after a board click that passed the turn
-        self._asked: tuple = (None, None)  # (state, move) whose first click asked (confirm_first)
+        self._asked: tuple = (None, None, "")  # (state, move, words) whose first click asked (confirm_first)
         self._played: tuple = (None, None)  # (state after, data-move) of a board click that played
 
     @property
@@ -240,7 +240,7 @@ class Table:
             ask = self.adapter.confirm_first(frame, arg)
             state = self.session.state
             if ask and not (self._asked[0] is state and self._asked[1] == arg):
-                self._asked = (state, arg)  # a second click on it, with nothing between, plays it
+                self._asked = (state, arg, ask)  # a second click on it, with nothing between, plays it
                 return Click("hint", ask)
             return self.play(arg)
         if what in ("select", "deselect"):
@@ -270,8 +270,10 @@ class Table:
         if self.board.keeps_double_click(cell):
             return ""
         if move is not None and self._asked[0] is self.session.state and self._asked[1] == move:
-            return ("That was a double click, so it did not confirm: read the words above, then "
-                    "click once more to confirm.")
+            # the question stays above the sentence that points to it (new-user run: a double
+            # click on Altiplano's "Done planning" left only "read the words above", and no words)
+            return (f"{self._asked[2]}\nThat was a double click, so it did not confirm: read the words "
+                    "above, then click once more to confirm.")
         s = self.session
         if self._played[0] is s.state and self._played[1] is not None and self.refusal(cell):
             # the first click played and the board now takes no click (the device to pass, End
