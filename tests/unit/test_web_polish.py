@@ -96,6 +96,17 @@ def test_altitude_why_not_names_the_rule():
     assert ui.why_not(Frame(view=view, viewer=0, withhold=True, ui={}, names=("Ann", "Bob")),
                       "p0:L1:2") == "End the turn first (End turn), or undo."
     assert deck.by_id[57].label == "57"
+    # an avalanche or a Saint Bernard in hand: why, not only "no legal place" (new-user run)
+    hold = altitude.from_position(position(players=2, current=0, drawn=57, hands=[[109, 117, 7, 8], None],
+                                           mountains=[rows({1: [61, 38]}), rows({1: [70]})]))
+    fh = Frame(view=altitude.view(hold, 0), viewer=0, ui={"selected": None}, names=("Ann", "Bob"))
+    assert deck.by_id[109].kind == "avalanche" and deck.by_id[117].kind == "sb"
+    assert not any(m.startswith(("D 109", "F2 117")) for m in fh.view["legal_moves"])
+    assert ui.why_not(fh, "hand:109") == ("An avalanche in your hand cannot be played now: it goes only on "
+                                          "another player's mountain, where only the drawn card may go until "
+                                          "the pile is empty (then, in the final building, it may).")
+    assert ui.why_not(fh, "hand:117") == ("A Saint Bernard cannot be played now: it removes an uncovered "
+                                          "avalanche on your own mountain, and there is none.")
 
 
 def test_altitude_log_names_places_as_the_board_shows_them():

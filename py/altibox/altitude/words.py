@@ -325,6 +325,17 @@ def why_not(view: dict, cell: str, names: Any = None, selected: "int | None" = N
                 else "Nothing is discarded in the final building.")
     if cell.startswith("hand:") or cell == "drawn":
         what = "the drawn card" if cell == "drawn" else deck.by_id[int(cell[5:])].label
+        kind = deck.by_id[view["drawn"] if cell == "drawn" else int(cell[5:])].kind \
+            if cell != "drawn" or view.get("drawn") is not None else None
+        if kind == AVALANCHE and cell != "drawn" and phase == DRAW:
+            return ("An avalanche in your hand cannot be played now: it goes only on another player's "
+                    "mountain, where only the drawn card may go until the pile is empty (then, in the "
+                    "final building, it may).")
+        if kind == AVALANCHE:
+            return "This avalanche cannot be played now: no other player's mountain has a place for it."
+        if kind == SB:
+            return ("A Saint Bernard cannot be played now: it removes an uncovered avalanche on your own "
+                    "mountain, and there is none.")
         return f"{what[0].upper()}{what[1:]} cannot be played now: it has no legal place."
     if not cell.startswith("p") or card is None:
         return ""
